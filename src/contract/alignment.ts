@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { IdSchema, MAX_ALIGNMENT_ITEMS, SecondsSchema, TimestampSchema } from './common';
+
+/** Integers 0..9007199254740991 (z.int() is bounded to safe integers). */
+const IndexSchema = z.int().min(0);
+
+/** As sent: no other fields allowed. */
+export const TranslationSchema = z.strictObject({
+  text: z.string(),
+  editedManually: z.boolean().optional(),
+});
+export type Translation = z.infer<typeof TranslationSchema>;
+
+/** One word or subword with its timing, in seconds. As sent: no other fields allowed. */
+export const AlignmentItemSchema = z.strictObject({
+  id: IdSchema.optional(),
+  line: IndexSchema,
+  word: IndexSchema,
+  subword: IndexSchema,
+  start: SecondsSchema,
+  end: SecondsSchema,
+  text: z.string(),
+  singer: IndexSchema.optional(),
+  translations: z.record(z.string(), TranslationSchema).optional(),
+});
+export type AlignmentItem = z.infer<typeof AlignmentItemSchema>;
+
+/** As received: same field types, unknown extra fields tolerated (and dropped). */
+export const AlignmentItemResponseSchema = z.object({
+  id: IdSchema.optional(),
+  line: IndexSchema,
+  word: IndexSchema,
+  subword: IndexSchema,
+  start: SecondsSchema,
+  end: SecondsSchema,
+  text: z.string(),
+  singer: IndexSchema.optional(),
+  translations: z
+    .record(z.string(), z.object({ text: z.string(), editedManually: z.boolean().optional() }))
+    .optional(),
+});
+
+export const AlignmentSchema = z.object({
+  id: IdSchema,
+  model: z.string(),
+  alignment: z.object({ items: z.array(AlignmentItemResponseSchema) }),
+  createdAt: TimestampSchema,
+  revision: z.string().min(1),
+  selected: z.boolean(),
+  selectionRevision: z.string().min(1),
+  name: z.string().nullish(),
+});
+export type Alignment = z.infer<typeof AlignmentSchema>;
+
+export const AlignmentReplacementSchema = z.strictObject({
+  alignment: z.strictObject({
+    items: z.array(AlignmentItemSchema).max(MAX_ALIGNMENT_ITEMS),
+  }),
+  expectedRevision: z.string().min(1),
+  select: z.boolean().optional(),
+  expectedSelectionRevision: z.string().min(1).optional(),
+});
+export type AlignmentReplacement = z.infer<typeof AlignmentReplacementSchema>;
+
+export const SelectionRequestSchema = z.strictObject({
+  expectedRevision: z.string().min(1),
+  expectedSelectionRevision: z.string().min(1),
+});
+export type SelectionRequest = z.infer<typeof SelectionRequestSchema>;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { IdSchema, TimestampSchema } from './common';
+import { StyleObjectSchema } from './style';
+import { STATUSES } from './task';
+
+export const PresetSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  isDefault: z.boolean(),
+  preset: StyleObjectSchema.prefault({}),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Preset = z.infer<typeof PresetSchema>;
+
+export const PresetPatchSchema = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  isDefault: z.boolean().optional(),
+});
+export type PresetPatch = z.infer<typeof PresetPatchSchema>;
+
+export const MEDIA_TYPES = ['video', 'image', 'logo', 'intro-video', 'outro-video'] as const;
+export const MediaTypeSchema = z.enum(MEDIA_TYPES);
+export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
+export const MediaStatusSchema = z.enum(MEDIA_STATUSES);
+export type MediaStatus = z.infer<typeof MediaStatusSchema>;
+
+export const MediaItemSchema = z.object({
+  id: IdSchema,
+  type: MediaTypeSchema,
+  url: z.string().nullish(),
+  status: MediaStatusSchema,
+  error: z.string().nullish(),
+  width: z.number().nullish(),
+  height: z.number().nullish(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+  previewUrl: z.string().nullish(),
+});
+export type MediaItem = z.infer<typeof MediaItemSchema>;
+
+export const ExportStatusSchema = z.enum(STATUSES);
+export type ExportStatus = z.infer<typeof ExportStatusSchema>;
+
+/** Which export fields are required is not shown: only id and status are. */
+export const ExportSchema = z.object({
+  id: IdSchema,
+  status: ExportStatusSchema,
+  createdAt: TimestampSchema.optional(),
+  updatedAt: TimestampSchema.optional(),
+  fileId: z.string().nullish(),
+  fileKey: z.string().nullish(),
+  fileSize: z.number().nullish(),
+  resolution: z.string().nullish(),
+  quality: z.string().nullish(),
+  fps: z.number().nullish(),
+  transparent: z.boolean().nullish(),
+  renderMode: z.enum(['standard', 'fast']).nullish(),
+  renderBackend: z.enum(['batch', 'lambda']).nullish(),
+});
+export type Export = z.infer<typeof ExportSchema>;
+
+export const EXPORTS_DEFAULT_LIMIT = 20;
+/** Query values arrive as strings; both are optional (docs/api-decisions.md). */
+export const ExportsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type ExportsQuery = z.infer<typeof ExportsQuerySchema>;

@@ -1,0 +1,47 @@
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+import type { KaraokeService } from './server/app';
+
+/** `npm run dev`: the local service's API inside the Vite dev server (one process, same origin). */
+function localService(): Plugin {
+  let service: KaraokeService | undefined;
+  return {
+    name: 'karaoke-local-service',
+    apply: 'serve',
+    async configureServer(server) {
+      const mod = (await server.ssrLoadModule('/server/app.ts')) as typeof import('./server/app');
+      service = await mod.createServiceFromEnv({ log: (line) => server.config.logger.info(line) });
+      server.middlewares.use((req, res, next) => service?.handle(req, res, next) ?? next());
+      server.httpServer?.once('close', () => void service?.close());
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), localService()],
+  server: { host: '127.0.0.1', port: 5173 },
+  build: { sourcemap: true, chunkSizeWarningLimit: 1500 },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'server/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.tsx'],
+        },
+      },
+    ],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
