@@ -1,0 +1,161 @@
+import {
+  buildPath,
+  describeIssues,
+  ProblemDetailsSchema,
+  RevisionConflictSchema,
+  routes,
+  type ProblemDetails,
+  type RouteBody,
+  type RouteName,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+} from '../contract';
+import { ApiError, NetworkError, RevisionConflictError, UnexpectedResponseError } from './errors';
+import { newIdempotencyKey } from './idempotency';
+
+export interface ApiClientOptions {
+  /** Ends in /api/v1, e.g. http://127.0.0.1:8787/api/v1. */
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  /** Delay before retry n (0-based), in ms. */
+  retryDelay?: (attempt: number) => number;
+}
+
+type Empty = Record<string, never>;
+export type RequestInput<N extends RouteName> = (keyof RouteParams<N> extends never
+  ? { params?: Empty }
+  : { params: RouteParams<N> }) &
+  (RouteQuery<N> extends undefined ? { query?: undefined } : { query?: RouteQuery<N> }) &
+  (RouteBody<N> extends undefined ? { body?: undefined } : { body: RouteBody<N> }) & {
+    signal?: AbortSignal;
+    /** For writes that accept one; generated when absent and reused by automatic retries. */
+    idempotencyKey?: string;
+    /** Retries after a network fault or a 5xx, with the same Idempotency-Key (writes: 2). */
+    retries?: number;
+  };
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+
+const isRetryable = (error: unknown) =>
+  error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+
+/** A typed client for every endpoint of the contract's route table. Never logs the key. */
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly #apiKey: string;
+  readonly #fetch: typeof fetch;
+  readonly #retryDelay: (attempt: number) => number;
+
+  constructor(options: ApiClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#apiKey = options.apiKey;
+    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.#retryDelay = options.retryDelay ?? ((n) => 400 * 2 ** n);
+  }
+
+  async request<N extends RouteName>(name: N, input: RequestInput<N>): Promise<RouteResponse<N>> {
+    const route = routes[name];
+    const idempotencyKey =
+      'idempotent' in route && route.idempotent
+        ? (input.idempotencyKey ?? newIdempotencyKey())
+        : undefined;
+    const retries = input.retries ?? (idempotencyKey ? 2 : 0);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#send(name, input, idempotencyKey);
+      } catch (error) {
+        if (attempt >= retries || !isRetryable(error)) throw error;
+        await sleep(this.#retryDelay(attempt), input.signal);
+      }
+    }
+  }
+
+  async #send<N extends RouteName>(
+    name: N,
+    input: RequestInput<N>,
+    idempotencyKey: string | undefined,
+  ): Promise<RouteResponse<N>> {
+    const route = routes[name];
+    const params = (input.params ?? {}) as Record<string, string>;
+    let url = this.baseUrl + buildPath(route.path, params);
+    if (input.query) {
+      const search = new URLSearchParams();
+      const query = input.query as Record<string, string | number | boolean | undefined>;
+      for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined) search.set(key, String(value));
+      }
+      const text = search.toString();
+      if (text) url += `?${text}`;
+    }
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.#apiKey}`,
+      Accept: 'application/json',
+    };
+    if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+
+    let response: Response;
+    try {
+      response = await this.#fetch(url, {
+        method: route.method,
+        headers,
+        body: input.body === undefined ? undefined : JSON.stringify(input.body),
+        signal: input.signal,
+      });
+    } catch (error) {
+      if (input.signal?.aborted) throw input.signal.reason as Error;
+      throw new NetworkError(this.baseUrl, error);
+    }
+    const endpoint = `${route.method} ${route.path}`;
+    const payload = await readJson(response);
+    if (!response.ok) throw toApiError(response, payload);
+    const parsed = route.response.safeParse(payload);
+    if (!parsed.success) throw new UnexpectedResponseError(endpoint, describeIssues(parsed.error));
+    return parsed.data as RouteResponse<N>;
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(response: Response, payload: unknown): ApiError {
+  const parsed = ProblemDetailsSchema.safeParse(payload);
+  const problem: ProblemDetails = parsed.success
+    ? parsed.data
+    : {
+        type: 'about:blank',
+        title: response.statusText || `HTTP ${response.status}`,
+        status: response.status,
+        detail: typeof payload === 'string' ? payload.slice(0, 300) : undefined,
+      };
+  if (response.status === 409) {
+    const conflict = RevisionConflictSchema.safeParse(payload);
+    return new RevisionConflictError(
+      problem,
+      conflict.success ? conflict.data.revision : '',
+      conflict.success ? conflict.data.selectionRevision : '',
+    );
+  }
+  return new ApiError(response.status, problem);
+}

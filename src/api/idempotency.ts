@@ -1,0 +1,4 @@
+/** A fresh Idempotency-Key. Keep it for the retries of one logical write. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
