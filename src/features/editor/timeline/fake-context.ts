@@ -1,0 +1,43 @@
+import type { Canvas2D } from './canvas-context';
+
+export interface RecordedCall {
+  op: 'fillRect' | 'fillText' | 'strokeRect' | 'clearRect';
+  args: unknown[];
+  fillStyle: string;
+}
+
+/** A Canvas2D that records drawing calls (tests only): ~7 px per character of text. */
+export function createRecordingContext(): Canvas2D & { calls: RecordedCall[] } {
+  const calls: RecordedCall[] = [];
+  const style = () => (typeof ctx.fillStyle === 'string' ? ctx.fillStyle : 'pattern');
+  const ctx = {
+    calls,
+    fillStyle: '#000' as Canvas2D['fillStyle'],
+    strokeStyle: '#000' as Canvas2D['strokeStyle'],
+    lineWidth: 1,
+    font: '',
+    textBaseline: 'alphabetic' as CanvasTextBaseline,
+    textAlign: 'start' as CanvasTextAlign,
+    setTransform() {},
+    clearRect(...args: number[]) {
+      calls.push({ op: 'clearRect', args, fillStyle: style() });
+    },
+    fillRect(...args: number[]) {
+      calls.push({ op: 'fillRect', args, fillStyle: style() });
+    },
+    strokeRect(...args: number[]) {
+      calls.push({ op: 'strokeRect', args, fillStyle: style() });
+    },
+    fillText(...args: unknown[]) {
+      calls.push({ op: 'fillText', args, fillStyle: style() });
+    },
+    measureText: (text: string) => ({ width: text.length * 7 }),
+    beginPath() {},
+    moveTo() {},
+    lineTo() {},
+    closePath() {},
+    fill() {},
+    stroke() {},
+  };
+  return ctx;
+}

@@ -1,0 +1,291 @@
+import { cursorFor, EDGE_ZONE_PX, hitTest, type Hit } from './hit-test';
+import type { MarqueeRect, PointerInput, SelectMode, TimelineIntent } from './intents';
+import { RULER_HEIGHT } from './layout';
+import { keysInRect } from './marquee';
+import { collectSnapTargets, snapEdges } from './snapping';
+import type { TimelineItem, TimelineScene } from './types';
+
+export interface ToolOptions {
+  snapping: boolean;
+  snapThresholdPx: number;
+  edgeZonePx: number;
+  /** Pointer travel before a press becomes a drag. */
+  dragThresholdPx: number;
+  minDurationSeconds: number;
+}
+
+export const DEFAULT_TOOL_OPTIONS: ToolOptions = {
+  snapping: true,
+  snapThresholdPx: 12,
+  edgeZonePx: EDGE_ZONE_PX,
+  dragThresholdPx: 3,
+  minDurationSeconds: 0.02,
+};
+
+/** What the tool reads from the page at each event. */
+export interface ToolContext {
+  scene: TimelineScene;
+  playheadTime: number | null;
+  onsets?: readonly number[];
+  options?: Partial<ToolOptions>;
+}
+
+/** Alt held: snapping is bypassed for this move (Shift and Ctrl/Cmd already mean selection). */
+export const isSnapBypassed = (e: PointerInput) => e.altKey;
+
+type Gesture =
+  | { kind: 'idle'; hoverKey: string | null }
+  | {
+      kind: 'press';
+      hit: Hit | null;
+      downX: number;
+      downY: number;
+      mods: SelectMode | null;
+      wasSelected: boolean;
+    }
+  | { kind: 'seek' }
+  | { kind: 'move'; keys: Set<string>; grab: TimelineItem; downX: number; minStart: number }
+  | { kind: 'resize'; item: TimelineItem; side: 'start' | 'end'; time: number }
+  | { kind: 'roll'; left: TimelineItem; right: TimelineItem; time: number }
+  | { kind: 'marquee'; rect: MarqueeRect; mode: SelectMode };
+
+type Dragging = Extract<Gesture, { kind: 'move' | 'resize' | 'roll' }>;
+
+const modsOf = (e: PointerInput): SelectMode | null =>
+  e.ctrlKey || e.metaKey ? 'toggle' : e.shiftKey ? 'range' : null;
+
+/**
+ * Pointer logic of the timeline as a small state machine: pointer events in, intents out.
+ * No DOM, no store: the component feeds it and the page applies the intents.
+ */
+export class PointerTool {
+  private g: Gesture = { kind: 'idle', hoverKey: null };
+  private targets: number[] = [];
+  private lastValue = 0;
+
+  get gesture(): Gesture['kind'] {
+    return this.g.kind;
+  }
+
+  down(e: PointerInput, ctx: ToolContext): TimelineIntent[] {
+    const opt = { ...DEFAULT_TOOL_OPTIONS, ...ctx.options };
+    const view = ctx.scene.view;
+    if (e.y < RULER_HEIGHT) {
+      this.g = { kind: 'seek' };
+      return [{ type: 'seek', time: Math.max(0, view.startTime + e.x / view.pxPerSecond) }];
+    }
+    const hit = hitTest(ctx.scene, e.x, e.y, opt.edgeZonePx);
+    const mods = modsOf(e);
+    const wasSelected = hit !== null && ctx.scene.selection.has(hit.key);
+    this.g = { kind: 'press', hit, downX: e.x, downY: e.y, mods, wasSelected };
+    // Pressing an unselected word selects it at once so that a drag moves what the user sees.
+    if (hit && hit.part === 'body' && !wasSelected) {
+      return [{ type: 'select', keys: [hit.key], mode: mods ?? 'replace' }];
+    }
+    return [];
+  }
+
+  move(e: PointerInput, ctx: ToolContext): TimelineIntent[] {
+    const opt = { ...DEFAULT_TOOL_OPTIONS, ...ctx.options };
+    const scene = ctx.scene;
+    const view = scene.view;
+    const g = this.g;
+    switch (g.kind) {
+      case 'idle': {
+        const hit = hitTest(scene, e.x, e.y, opt.edgeZonePx);
+        const key = hit?.key ?? null;
+        const out: TimelineIntent[] = [{ type: 'cursor', cursor: cursorFor(hit) }];
+        if (key !== g.hoverKey) out.push({ type: 'hover', key });
+        this.g = { kind: 'idle', hoverKey: key };
+        return out;
+      }
+      case 'seek':
+        return [{ type: 'seek', time: Math.max(0, view.startTime + e.x / view.pxPerSecond) }];
+      case 'press': {
+        if (Math.hypot(e.x - g.downX, e.y - g.downY) < opt.dragThresholdPx) return [];
+        this.startDrag(g, ctx);
+        return this.move(e, ctx);
+      }
+      case 'marquee': {
+        g.rect = { ...g.rect, x1: e.x, y1: e.y };
+        return [{ type: 'marquee', rect: g.rect }];
+      }
+      case 'move':
+      case 'resize':
+      case 'roll':
+        return this.drag(g, e, ctx, opt);
+    }
+  }
+
+  up(e: PointerInput, ctx: ToolContext): TimelineIntent[] {
+    const g = this.g;
+    this.g = { kind: 'idle', hoverKey: null };
+    switch (g.kind) {
+      case 'idle':
+      case 'seek':
+        return [];
+      case 'press': {
+        if (!g.hit) return g.mods ? [] : [{ type: 'select', keys: [], mode: 'replace' }];
+        // An unselected word was selected on press already. A click on a selected one collapses
+        // the selection to it (or toggles it out with Ctrl/Cmd); edges select on click.
+        if (g.hit.part === 'body' && !g.wasSelected) return [];
+        return [{ type: 'select', keys: [g.hit.key], mode: g.mods ?? 'replace' }];
+      }
+      case 'marquee': {
+        const keys = keysInRect(ctx.scene, { ...g.rect, x1: e.x, y1: e.y });
+        return [
+          { type: 'marquee', rect: null },
+          { type: 'select', keys, mode: g.mode },
+        ];
+      }
+      case 'move': {
+        const out: TimelineIntent[] = [{ type: 'preview', preview: null, snapGuide: null }];
+        if (this.lastValue !== 0) {
+          out.push({ type: 'move', keys: [...g.keys], deltaSeconds: this.lastValue });
+        }
+        return out;
+      }
+      case 'resize': {
+        const out: TimelineIntent[] = [{ type: 'preview', preview: null, snapGuide: null }];
+        const changed = g.side === 'start' ? g.time !== g.item.start : g.time !== g.item.end;
+        if (changed) {
+          const type = g.side === 'start' ? 'resize-start' : 'resize-end';
+          out.push({ type, key: g.item.key, time: g.time });
+        }
+        return out;
+      }
+      case 'roll': {
+        const out: TimelineIntent[] = [{ type: 'preview', preview: null, snapGuide: null }];
+        if (g.time !== g.left.end) {
+          out.push({ type: 'roll', leftKey: g.left.key, rightKey: g.right.key, time: g.time });
+        }
+        return out;
+      }
+    }
+  }
+
+  /** Escape: drop the preview, commit nothing. */
+  cancel(): TimelineIntent[] {
+    const kind = this.g.kind;
+    this.g = { kind: 'idle', hoverKey: null };
+    if (kind === 'marquee') return [{ type: 'marquee', rect: null }];
+    if (kind === 'move' || kind === 'resize' || kind === 'roll') {
+      return [{ type: 'preview', preview: null, snapGuide: null }];
+    }
+    return [];
+  }
+
+  private startDrag(g: Extract<Gesture, { kind: 'press' }>, ctx: ToolContext): void {
+    const { scene } = ctx;
+    const hit = g.hit;
+    this.lastValue = 0;
+    if (!hit) {
+      const mode: SelectMode = g.mods ? 'add' : 'replace';
+      this.g = {
+        kind: 'marquee',
+        rect: { x0: g.downX, y0: g.downY, x1: g.downX, y1: g.downY },
+        mode,
+      };
+      return;
+    }
+    if (hit.part === 'shared-edge' && hit.nextItem) {
+      const { item: left, nextItem: right } = hit;
+      this.targets = collectSnapTargets(
+        scene,
+        new Set([left.key, right.key]),
+        ctx.playheadTime,
+        ctx.onsets,
+      );
+      this.g = { kind: 'roll', left, right, time: left.end };
+      return;
+    }
+    if (hit.part === 'start-edge' || hit.part === 'end-edge') {
+      const side = hit.part === 'start-edge' ? 'start' : 'end';
+      this.targets = collectSnapTargets(scene, new Set([hit.key]), ctx.playheadTime, ctx.onsets);
+      this.g = {
+        kind: 'resize',
+        item: hit.item,
+        side,
+        time: side === 'start' ? hit.item.start : hit.item.end,
+      };
+      return;
+    }
+    // The selection as the page has it now (it applied our select intent from `down`).
+    const keys = scene.selection.has(hit.key) ? new Set(scene.selection) : new Set([hit.key]);
+    let minStart = hit.item.start;
+    if (keys.size > 1) {
+      for (let i = 0; i < scene.items.count; i++) {
+        const it = scene.items.itemAt(i);
+        if (keys.has(it.key)) {
+          minStart = Math.min(minStart, it.start);
+          break; // sorted by start: the first selected one is the earliest
+        }
+      }
+    }
+    this.targets = collectSnapTargets(scene, keys, ctx.playheadTime, ctx.onsets);
+    this.g = { kind: 'move', keys, grab: hit.item, downX: g.downX, minStart };
+  }
+
+  private drag(g: Dragging, e: PointerInput, ctx: ToolContext, opt: ToolOptions): TimelineIntent[] {
+    const view = ctx.scene.view;
+    const pps = view.pxPerSecond;
+    const pointerTime = view.startTime + e.x / pps;
+    const snapOn = opt.snapping && !isSnapBypassed(e);
+    const snap = (edges: number[]) =>
+      snapOn ? snapEdges(edges, this.targets, opt.snapThresholdPx, pps) : null;
+    switch (g.kind) {
+      case 'move': {
+        let delta = (e.x - g.downX) / pps;
+        const s = snap([g.grab.start + delta, g.grab.end + delta]);
+        if (s) delta += s.delta;
+        delta = Math.max(delta, -g.minStart);
+        this.lastValue = delta;
+        const guide = s && delta !== -g.minStart ? s.target : null;
+        return [
+          {
+            type: 'preview',
+            preview: { kind: 'shift', keys: g.keys, deltaSeconds: delta },
+            snapGuide: guide,
+          },
+        ];
+      }
+      case 'resize': {
+        const s = snap([pointerTime]);
+        let t = s ? s.target : pointerTime;
+        t =
+          g.side === 'start'
+            ? Math.min(Math.max(0, t), g.item.end - opt.minDurationSeconds)
+            : Math.max(t, g.item.start + opt.minDurationSeconds);
+        g.time = t;
+        const item = g.side === 'start' ? { ...g.item, start: t } : { ...g.item, end: t };
+        return [
+          {
+            type: 'preview',
+            preview: { kind: 'replace', items: new Map([[item.key, item]]) },
+            snapGuide: s && s.target === t ? t : null,
+          },
+        ];
+      }
+      case 'roll': {
+        const s = snap([pointerTime]);
+        let t = s ? s.target : pointerTime;
+        t = Math.min(
+          Math.max(t, g.left.start + opt.minDurationSeconds),
+          g.right.end - opt.minDurationSeconds,
+        );
+        g.time = t;
+        const items = new Map([
+          [g.left.key, { ...g.left, end: t }],
+          [g.right.key, { ...g.right, start: t }],
+        ]);
+        return [
+          {
+            type: 'preview',
+            preview: { kind: 'replace', items },
+            snapGuide: s && s.target === t ? t : null,
+          },
+        ];
+      }
+    }
+  }
+}

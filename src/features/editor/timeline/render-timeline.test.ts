@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { DARK_TIMELINE_COLORS as C } from './colors';
+import { createRecordingContext } from './fake-context';
+import { renderOverlay } from './overlay';
+import { renderTimeline } from './render-timeline';
+import { regularItems, sceneFromArray } from './test-scene';
+import type { TimelineItem } from './types';
+
+const itemBoxes = (calls: ReturnType<typeof createRecordingContext>['calls'], color: string) =>
+  calls.filter((c) => c.op === 'fillRect' && c.fillStyle === color);
+const texts = (calls: ReturnType<typeof createRecordingContext>['calls']) =>
+  calls.filter((c) => c.op === 'fillText' && c.fillStyle === C.itemText).map((c) => c.args[0]);
+
+describe('renderTimeline', () => {
+  it('draws only the visible items', () => {
+    const ctx = createRecordingContext();
+    // 1000 words, 1 per second; view 100 s..110 s at 100 px/s
+    const scene = sceneFromArray(regularItems(1000), {
+      view: { startTime: 100, pxPerSecond: 100, width: 1000, height: 224, devicePixelRatio: 1 },
+    });
+    const stats = renderTimeline(ctx, scene);
+    expect(stats.drawn).toBe(11); // words 100..110 (110 starts on the right edge)
+    // word110 touches the right edge: boxed, but no room for its label
+    expect(texts(ctx.calls)).toEqual(Array.from({ length: 10 }, (_, i) => `word${100 + i}`));
+    expect(itemBoxes(ctx.calls, C.item)[0]?.args[0]).toBe(0);
+  });
+
+  it('draws a long item that starts before the view', () => {
+    const list: TimelineItem[] = [
+      { key: 'long', start: 0, end: 500, text: 'long note', line: 0 },
+      ...regularItems(5).map((w) => ({ ...w, start: w.start + 600, end: w.end + 600 })),
+    ];
+    const ctx = createRecordingContext();
+    const stats = renderTimeline(
+      ctx,
+      sceneFromArray(list, {
+        view: { startTime: 200, pxPerSecond: 10, width: 1000, height: 224, devicePixelRatio: 1 },
+      }),
+    );
+    expect(stats.drawn).toBe(1);
+    expect(texts(ctx.calls)).toEqual(['long note']);
+  });
+
+  it('labels only boxes wide enough and truncates long text', () => {
+    const list: TimelineItem[] = [
+      { key: 'narrow', start: 0, end: 0.1, text: 'narrow', line: 0 }, // 10 px
+      { key: 'short', start: 1, end: 1.3, text: 'abcdefghij', line: 0 }, // 30 px: 3 chars
+      { key: 'wide', start: 2, end: 3, text: 'wide', line: 0 },
+    ];
+    const ctx = createRecordingContext();
+    const stats = renderTimeline(ctx, sceneFromArray(list));
+    expect(stats.drawn).toBe(3);
+    expect(texts(ctx.calls)).toEqual(['ab…', 'wide']);
+  });
+
+  it('colours selection, problems and hover, and marks estimated words', () => {
+    const ctx = createRecordingContext();
+    const scene = sceneFromArray(regularItems(4), {
+      selection: new Set(['w0']),
+      problemKeys: new Set(['w1']),
+      hoverKey: 'w2',
+      estimatedKeys: new Set(['w3']),
+    });
+    renderTimeline(ctx, scene);
+    expect(itemBoxes(ctx.calls, C.selected).map((c) => c.args[0])).toEqual([0]);
+    expect(itemBoxes(ctx.calls, C.problem).map((c) => c.args[0])).toEqual([100, 100]);
+    expect(itemBoxes(ctx.calls, C.hover).map((c) => c.args[0])).toEqual([200]);
+    expect(itemBoxes(ctx.calls, C.estimated).map((c) => c.args[0])).toEqual([300, 300]);
+  });
+
+  it('draws a shift preview at the moved place, including words moved into view', () => {
+    const ctx = createRecordingContext();
+    const scene = sceneFromArray(regularItems(40), {
+      preview: { kind: 'shift', keys: new Set(['w1', 'w30']), deltaSeconds: -25 },
+    });
+    renderTimeline(ctx, scene);
+    const previews = itemBoxes(ctx.calls, C.preview).map((c) => Math.round(Number(c.args[0])));
+    expect(previews).toEqual([500]); // w30 moved to 5 s; w1 moved off screen
+    expect(texts(ctx.calls)).not.toContain('word1');
+  });
+
+  it('draws a replace preview instead of the original', () => {
+    const ctx = createRecordingContext();
+    const scene = sceneFromArray(regularItems(3), {
+      preview: {
+        kind: 'replace',
+        items: new Map([['w1', { key: 'w1', start: 1.5, end: 2.9, text: 'word1', line: 0 }]]),
+      },
+    });
+    renderTimeline(ctx, scene);
+    expect(itemBoxes(ctx.calls, C.preview).map((c) => c.args[0])).toEqual([150]);
+    expect(itemBoxes(ctx.calls, C.item).map((c) => c.args[0])).not.toContain(100);
+  });
+
+  it('bounds the work for 100k items: a 10 s view draws about 10 s of items', () => {
+    const items = regularItems(100_000, 0.036, 0.03); // 100k words over 60 minutes
+    const ctx = createRecordingContext();
+    const stats = renderTimeline(
+      ctx,
+      sceneFromArray(items, {
+        view: { startTime: 1800, pxPerSecond: 100, width: 1000, height: 224, devicePixelRatio: 1 },
+      }),
+    );
+    expect(stats.drawn).toBeGreaterThan(270);
+    expect(stats.drawn).toBeLessThan(290);
+    const rects = ctx.calls.filter((c) => c.op === 'fillRect').length;
+    expect(rects).toBeLessThan(2 * 290 + 200); // boxes + left edges + ruler ticks + lanes
+  });
+
+  it('skips sub-pixel items whose pixel is already painted when zoomed out', () => {
+    const items = regularItems(100_000, 0.036, 0.03);
+    const ctx = createRecordingContext();
+    const stats = renderTimeline(
+      ctx,
+      sceneFromArray(items, {
+        view: {
+          startTime: 0,
+          pxPerSecond: 1000 / 3600,
+          width: 1000,
+          height: 224,
+          devicePixelRatio: 1,
+        },
+      }),
+    );
+    expect(stats.drawn + stats.skipped).toBe(100_000);
+    expect(stats.drawn).toBeLessThanOrEqual(2 * 1001); // at most one box per pixel per lane
+    expect(stats.labels).toBe(0);
+  });
+});
+
+describe('renderOverlay', () => {
+  it('draws the playhead at its x and nothing when off screen', () => {
+    const ctx = createRecordingContext();
+    const view = { startTime: 10, pxPerSecond: 100, width: 1000, height: 200, devicePixelRatio: 2 };
+    renderOverlay(ctx, { view, playheadTime: 12.5, marquee: null, colors: C });
+    expect(itemBoxes(ctx.calls, C.playhead).map((c) => c.args)).toEqual([[249, 0, 2, 200]]);
+    const off = createRecordingContext();
+    renderOverlay(off, { view, playheadTime: 30, marquee: null, colors: C });
+    expect(itemBoxes(off.calls, C.playhead)).toEqual([]);
+  });
+});

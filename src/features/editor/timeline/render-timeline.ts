@@ -1,0 +1,180 @@
+import type { Canvas2D } from './canvas-context';
+import { laneBand, laneLayout, laneOf, type LaneLayout } from './layout';
+import { renderRuler } from './ruler';
+import type { TimelineColors, TimelineItem, TimelineScene } from './types';
+
+/** Boxes narrower than this carry no label: text would be unreadable. */
+export const MIN_LABEL_WIDTH_PX = 22;
+/** Text is the expensive part of a frame (~0.1 ms per label in software rendering). */
+export const MAX_LABELS_PER_FRAME = 2000;
+const LABEL_FONT = '12px system-ui, sans-serif';
+
+export interface RenderStats {
+  /** Items whose box was painted. */
+  drawn: number;
+  /** Visible items skipped because their pixel was already painted. */
+  skipped: number;
+  labels: number;
+}
+
+type Style = 'plain' | 'selected' | 'hover' | 'problem' | 'estimated' | 'preview';
+
+interface Frame {
+  ctx: Canvas2D;
+  scene: TimelineScene;
+  layout: LaneLayout;
+  /** Per lane, the last device-px column painted in the plain style (sub-pixel culling). */
+  lastPlainPx: Float64Array;
+  labelX: number[];
+  labelY: number[];
+  labelText: string[];
+  charWidth: number;
+  fill: string;
+  stats: RenderStats;
+}
+
+function styleOf(item: TimelineItem, scene: TimelineScene): Style {
+  if (scene.selection.has(item.key)) return 'selected';
+  if (scene.problemKeys.has(item.key)) return 'problem';
+  if (item.key === scene.hoverKey) return 'hover';
+  if (scene.estimatedKeys.has(item.key)) return 'estimated';
+  return 'plain';
+}
+
+function fillFor(style: Style, colors: TimelineColors): string {
+  switch (style) {
+    case 'plain':
+      return colors.item;
+    case 'selected':
+      return colors.selected;
+    case 'hover':
+      return colors.hover;
+    case 'problem':
+      return colors.problem;
+    case 'estimated':
+      return colors.estimated;
+    case 'preview':
+      return colors.preview;
+  }
+}
+
+function setFill(f: Frame, color: string): void {
+  if (f.fill !== color) {
+    f.ctx.fillStyle = color;
+    f.fill = color;
+  }
+}
+
+function drawItem(f: Frame, item: TimelineItem, start: number, end: number, style: Style): void {
+  const { view, colors } = f.scene;
+  const lane = laneOf(item, f.scene.laneMode, f.layout.laneCount);
+  const x = (start - view.startTime) * view.pxPerSecond;
+  const width = (end - start) * view.pxPerSecond;
+  if (width < 1 && style === 'plain') {
+    const px = Math.floor(x * view.devicePixelRatio);
+    if (px <= (f.lastPlainPx[lane] ?? -Infinity)) {
+      f.stats.skipped++;
+      return;
+    }
+    f.lastPlainPx[lane] = px;
+  } else if (style === 'plain') {
+    f.lastPlainPx[lane] = Math.floor((x + width) * view.devicePixelRatio);
+  }
+  const band = laneBand(lane, f.layout);
+  setFill(f, fillFor(style, colors));
+  f.ctx.fillRect(x, band.y, Math.max(width, 1), band.height);
+  f.stats.drawn++;
+  if (width >= 4) {
+    const edge = style === 'selected' ? colors.selectedEdge : colors.itemEdge;
+    setFill(f, edge);
+    f.ctx.fillRect(x, band.y, 1, band.height);
+  }
+  if (style === 'problem' || style === 'estimated') {
+    // Marked in place even when selected-looking colours would hide it: an underline bar.
+    setFill(f, style === 'problem' ? colors.problem : colors.estimated);
+    f.ctx.fillRect(x, band.y + band.height - 3, Math.max(width, 1), 3);
+  }
+  if (width >= MIN_LABEL_WIDTH_PX && f.labelText.length < MAX_LABELS_PER_FRAME && item.text) {
+    const left = Math.max(x, 0);
+    const maxChars = Math.floor((Math.min(x + width, view.width) - left - 6) / f.charWidth);
+    if (maxChars >= 1) {
+      const text =
+        item.text.length <= maxChars
+          ? item.text
+          : `${item.text.slice(0, Math.max(1, maxChars - 1))}…`;
+      f.labelX.push(left + 3);
+      f.labelY.push(band.y + band.height / 2);
+      f.labelText.push(text);
+    }
+  }
+}
+
+/**
+ * Paints the static scene: ruler, lanes, the visible items (binary-search culled), labels where
+ * they fit, and the drag preview on top. The playhead is drawn by renderOverlay on another canvas.
+ */
+export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats {
+  const { view, colors, items } = scene;
+  const layout = laneLayout(view, scene.laneCount);
+  ctx.setTransform(view.devicePixelRatio, 0, 0, view.devicePixelRatio, 0, 0);
+  ctx.fillStyle = colors.background;
+  ctx.fillRect(0, 0, view.width, view.height);
+  ctx.fillStyle = colors.laneAlt;
+  for (let lane = 1; lane < layout.laneCount; lane += 2) {
+    ctx.fillRect(0, layout.top + lane * layout.laneHeight, view.width, layout.laneHeight);
+  }
+  renderRuler(ctx, view, colors);
+
+  ctx.font = LABEL_FONT;
+  const sample = 'etaoinshrdlu';
+  const f: Frame = {
+    ctx,
+    scene,
+    layout,
+    lastPlainPx: new Float64Array(layout.laneCount).fill(-Infinity),
+    labelX: [],
+    labelY: [],
+    labelText: [],
+    charWidth: Math.max(1, ctx.measureText(sample).width / sample.length),
+    fill: '',
+    stats: { drawn: 0, skipped: 0, labels: 0 },
+  };
+  const viewEnd = view.startTime + view.width / view.pxPerSecond;
+  const preview = scene.preview;
+  for (let i = scene.firstVisibleIndex(view.startTime); i < items.count; i++) {
+    const item = items.itemAt(i);
+    if (item.start > viewEnd) break;
+    if (item.end < view.startTime) continue;
+    if (preview?.kind === 'shift' && preview.keys.has(item.key)) continue;
+    if (preview?.kind === 'replace' && preview.items.has(item.key)) continue;
+    drawItem(f, item, item.start, item.end, styleOf(item, scene));
+  }
+  if (preview?.kind === 'shift') {
+    const d = preview.deltaSeconds;
+    for (let i = scene.firstVisibleIndex(view.startTime - d); i < items.count; i++) {
+      const item = items.itemAt(i);
+      if (item.start + d > viewEnd) break;
+      if (!preview.keys.has(item.key) || item.end + d < view.startTime) continue;
+      drawItem(f, item, item.start + d, item.end + d, 'preview');
+    }
+  } else if (preview?.kind === 'replace') {
+    for (const item of preview.items.values()) {
+      if (item.end >= view.startTime && item.start <= viewEnd) {
+        drawItem(f, item, item.start, item.end, 'preview');
+      }
+    }
+  }
+  ctx.fillStyle = colors.itemText;
+  ctx.textBaseline = 'middle';
+  ctx.textAlign = 'left';
+  for (let k = 0; k < f.labelText.length; k++) {
+    ctx.fillText(f.labelText[k] ?? '', f.labelX[k] ?? 0, f.labelY[k] ?? 0);
+  }
+  f.stats.labels = f.labelText.length;
+  if (scene.snapGuide != null) {
+    const x = Math.round((scene.snapGuide - view.startTime) * view.pxPerSecond);
+    ctx.fillStyle = colors.snapGuide;
+    ctx.fillRect(x, layout.top, 1, view.height - layout.top);
+  }
+  return f.stats;
+}

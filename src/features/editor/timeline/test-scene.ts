@@ -1,0 +1,37 @@
+import { DARK_TIMELINE_COLORS } from './colors';
+import { arrayItems, createCullIndex } from './cull-index';
+import type { TimelineItem, TimelineScene } from './types';
+
+/** A scene over a plain array, for tests, the bench page and storybook-like demos. */
+export function sceneFromArray(
+  list: readonly TimelineItem[],
+  overrides: Partial<TimelineScene> = {},
+): TimelineScene {
+  const items = arrayItems(list);
+  const index = createCullIndex(items);
+  return {
+    items,
+    firstVisibleIndex: (t) => index.firstVisibleIndex(t),
+    view: { startTime: 0, pxPerSecond: 100, width: 1000, height: 224, devicePixelRatio: 1 },
+    laneMode: 'line',
+    laneCount: 2,
+    selection: new Set(),
+    hoverKey: null,
+    preview: null,
+    problemKeys: new Set(),
+    estimatedKeys: new Set(),
+    colors: DARK_TIMELINE_COLORS,
+    ...overrides,
+  };
+}
+
+/** `n` words of `dur` seconds every `step` seconds, 5 words per line. */
+export function regularItems(n: number, step = 1, dur = 0.8): TimelineItem[] {
+  return Array.from({ length: n }, (_, i) => ({
+    key: `w${i}`,
+    start: i * step,
+    end: i * step + dur,
+    text: `word${i}`,
+    line: Math.floor(i / 5),
+  }));
+}

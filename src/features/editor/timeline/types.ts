@@ -1,0 +1,79 @@
+/** One drawable box: a word or subword, already in seconds. `key` is stable across edits. */
+export interface TimelineItem {
+  readonly key: string;
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly line: number;
+  readonly singer?: number | undefined;
+}
+
+/** Read-only access to items sorted by start; the store keeps its own shape, we only index it. */
+export interface TimelineItems {
+  readonly count: number;
+  itemAt(index: number): TimelineItem;
+}
+
+export interface TimelineView {
+  /** Time at the left edge, in seconds. */
+  startTime: number;
+  pxPerSecond: number;
+  /** CSS pixels. */
+  width: number;
+  height: number;
+  devicePixelRatio: number;
+}
+
+export type LaneMode = 'line' | 'singer';
+
+export interface TimelineColors {
+  background: string;
+  laneAlt: string;
+  laneDivider: string;
+  rulerBackground: string;
+  rulerText: string;
+  rulerTick: string;
+  item: string;
+  itemEdge: string;
+  itemText: string;
+  selected: string;
+  selectedEdge: string;
+  hover: string;
+  problem: string;
+  estimated: string;
+  preview: string;
+  playhead: string;
+  marqueeFill: string;
+  marqueeStroke: string;
+  snapGuide: string;
+}
+
+/** A drag in progress: either the same shift for many keys, or whole replacement items. */
+export type DragPreview =
+  | { kind: 'shift'; keys: ReadonlySet<string>; deltaSeconds: number }
+  | { kind: 'replace'; items: ReadonlyMap<string, TimelineItem> };
+
+export interface TimelineScene {
+  items: TimelineItems;
+  /** Index of the first item whose end is >= `time` (see createCullIndex). */
+  firstVisibleIndex(time: number): number;
+  view: TimelineView;
+  laneMode: LaneMode;
+  /** Lanes drawn; in line mode lines cycle through them so neighbouring lines never share a row. */
+  laneCount: number;
+  selection: ReadonlySet<string>;
+  hoverKey: string | null;
+  preview: DragPreview | null;
+  problemKeys: ReadonlySet<string>;
+  estimatedKeys: ReadonlySet<string>;
+  /** A time the dragged edge snapped to, drawn as a guide line. */
+  snapGuide?: number | null;
+  colors: TimelineColors;
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
