@@ -7,6 +7,7 @@ import tseslint from 'typescript-eslint';
 /** Import zones: the rule holds without anyone remembering it (ARCHITECTURE.md, "Boundaries"). */
 const zone = (files, regex, message) => ({
   files,
+  ignores: ['**/*.test.ts', '**/*.test.tsx'],
   rules: { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] },
 });
 
