@@ -1,11 +1,26 @@
 /**
  * The local Karaoke service, without listening: `createService` returns a request handler that
  * main.ts mounts on node:http and vite.config.ts mounts inside the dev server.
- * (Placeholder until the local-service issue lands: health check and static files only.)
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { resolve } from 'node:path';
+import type { Services } from './context';
+import { openDatabase } from './db/database';
+import { ensureDemoAccount } from './demo-account';
+import { answerPreflight, setCors } from './http/cors';
+import { IdempotencyStore } from './http/idempotency';
+import { HttpError, sendProblem } from './http/problem';
+import { API_PREFIX, dispatchApi } from './http/router';
+import { serveStatic } from './http/static';
+import { handlers } from './routes';
+import { receiveUpload } from './routes/uploads';
+import { isSeeded, seedDemo } from './seed/demo';
+import { FileStore } from './storage/file-store';
+import { serveFile } from './storage/serve-file';
+import { UrlSigner } from './storage/signing';
+import { DspRunner } from './tasks/dsp-runner';
+import { createProcessor } from './tasks/processors';
+import { TaskQueue } from './tasks/queue';
 
 export interface ServiceOptions {
   /** Where the database and files live. */
@@ -17,6 +32,10 @@ export interface ServiceOptions {
   /** Largest upload accepted, in bytes (default 1 GiB). */
   maxUploadBytes?: number;
   log?: (line: string) => void;
+  /** Seed the demo project on a fresh data directory (default true; tests may skip it). */
+  seed?: boolean;
+  /** Run queued tasks (default true; a test turns it off to leave a task waiting). */
+  worker?: boolean;
 }
 
 export interface KaraokeService {
@@ -26,49 +45,86 @@ export interface KaraokeService {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.wav': 'audio/wav',
-};
+export const DEFAULT_MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
-export function createService(options: ServiceOptions): Promise<KaraokeService> {
-  const demoApiKey = options.apiKey ?? 'demo';
-  const serveStatic = (path: string, res: ServerResponse): boolean => {
-    if (!options.staticDir) return false;
-    const file = normalize(join(options.staticDir, path));
-    if (!file.startsWith(options.staticDir)) return false;
-    const target =
-      existsSync(file) && statSync(file).isFile() ? file : join(options.staticDir, 'index.html');
-    if (!existsSync(target)) return false;
-    res.writeHead(200, { 'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream' });
-    createReadStream(target).pipe(res);
-    return true;
+export async function createService(options: ServiceOptions): Promise<KaraokeService> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = resolve(options.dataDir);
+  const db = openDatabase(dataDir);
+  const signer = UrlSigner.fromDataDir(dataDir);
+  const files = new FileStore(db, dataDir, signer);
+  const dsp = new DspRunner(log);
+  const tasks = new TaskQueue(db, createProcessor({ db, files, dsp }), log);
+  const services: Services = {
+    db,
+    dataDir,
+    files,
+    signer,
+    tasks,
+    maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    log,
   };
-  return Promise.resolve({
-    demoApiKey,
+  const idempotency = new IdempotencyStore(db);
+  const demo = ensureDemoAccount(db, dataDir, options.apiKey);
+  if (options.seed !== false && !isSeeded(db)) {
+    const t0 = Date.now();
+    await seedDemo({ db, files, dsp }, demo.accountId);
+    log(`Demo data created in ${Date.now() - t0} ms.`);
+  }
+  if (options.worker !== false) tasks.start();
+  idempotency.sweep();
+  const sweeper = setInterval(() => idempotency.sweep(), 3600_000);
+  sweeper.unref();
+
+  async function route(req: IncomingMessage, res: ServerResponse, next?: () => void) {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const path = url.pathname;
+    if (path === '/healthz') {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+      return;
+    }
+    const api = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+    const filesPath = /^\/files\/([^/]+)$/.exec(path);
+    const uploadPath = /^\/uploads\/([^/]+)$/.exec(path);
+    if (api || filesPath || uploadPath) {
+      setCors(res);
+      if (req.method === 'OPTIONS') return answerPreflight(res);
+    }
+    if (api) return dispatchApi(req, res, url, services, handlers, idempotency);
+    if (filesPath?.[1]) return serveFile(req, res, filesPath[1], url.searchParams, files, signer);
+    if (uploadPath?.[1]) return receiveUpload(req, res, uploadPath[1], url.searchParams, services);
+    if (options.staticDir && (await serveStatic(options.staticDir, path, req, res))) return;
+    if (next) return next();
+    throw new HttpError(404, `Nothing at ${path}.`);
+  }
+
+  return {
+    demoApiKey: demo.apiKey,
     handle(req, res, next) {
-      const path = (req.url ?? '/').split('?')[0] ?? '/';
-      if (path === '/healthz') {
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
-        return;
-      }
-      if (!path.startsWith('/api/') && serveStatic(path, res)) return;
-      if (next) return next();
-      res.writeHead(404).end();
+      route(req, res, next).catch((error: unknown) => {
+        if (error instanceof HttpError) return sendProblem(res, error);
+        log(
+          `Unexpected error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`,
+        );
+        sendProblem(res, new HttpError(500, 'The service failed to answer this request.'));
+      });
     },
-    close: () => Promise.resolve(),
-  });
+    async close() {
+      clearInterval(sweeper);
+      const stopping = tasks.stop();
+      await dsp.close();
+      await stopping;
+      db.close();
+    },
+  };
 }
 
 export function createServiceFromEnv(extra: Partial<ServiceOptions> = {}): Promise<KaraokeService> {
+  const maxUpload = Number(process.env.MAX_UPLOAD_BYTES);
   return createService({
-    dataDir: process.env.DATA_DIR ?? '.data',
-    apiKey: process.env.KARAOKE_API_KEY,
+    dataDir: process.env.DATA_DIR || '.data',
+    apiKey: process.env.KARAOKE_API_KEY || undefined,
+    ...(Number.isFinite(maxUpload) && maxUpload > 0 ? { maxUploadBytes: maxUpload } : {}),
     ...extra,
   });
 }

@@ -1,0 +1,55 @@
+import type { IncomingMessage } from 'node:http';
+import type { z } from 'zod';
+import type { Account, RouteName, RouteParams, Routes } from '../src/contract';
+import type { Db } from './db/database';
+import type { FileStore } from './storage/file-store';
+import type { UrlSigner } from './storage/signing';
+import type { TaskQueue } from './tasks/queue';
+
+/** What every handler may use: one per service instance. */
+export interface Services {
+  db: Db;
+  dataDir: string;
+  files: FileStore;
+  signer: UrlSigner;
+  tasks: TaskQueue;
+  maxUploadBytes: number;
+  log: (line: string) => void;
+}
+
+/** One request: the authenticated account and the absolute origin for URLs in responses. */
+export interface RequestContext {
+  req: IncomingMessage;
+  account: Account;
+  /** `http://host:port` as the client addressed us (URLs in responses are absolute). */
+  origin: string;
+  services: Services;
+}
+
+/** A response body that is already JSON text (large alignments are stitched, not re-encoded). */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
+
+type BodyOf<N extends RouteName> = Routes[N] extends { body: z.ZodType }
+  ? z.output<Routes[N]['body']>
+  : undefined;
+type QueryOf<N extends RouteName> = Routes[N] extends { query: z.ZodType }
+  ? z.output<Routes[N]['query']>
+  : undefined;
+
+/** What a handler returns: the response schema's input (defaults may be left out). */
+export type ResponseOf<N extends RouteName> = z.input<Routes[N]['response']>;
+
+export interface HandlerInput<N extends RouteName> {
+  params: RouteParams<N>;
+  query: QueryOf<N>;
+  body: BodyOf<N>;
+}
+
+export type Handler<N extends RouteName> = (
+  input: HandlerInput<N>,
+  ctx: RequestContext,
+) => ResponseOf<N> | RawJson | Promise<ResponseOf<N> | RawJson>;
+
+export type HandlerTable = { [N in RouteName]: Handler<N> };

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import type { AlignmentItem, AlignmentReplacement, SelectionRequest } from '../../src/contract';
+import { HttpError } from '../http/problem';
+import type { Db } from './database';
+import { newId, newRevision, nowIso } from './ids';
+import { all, one, run } from './statements';
+
+export interface AlignmentRow {
+  id: string;
+  project_id: string;
+  model: string;
+  name: string | null;
+  items_json: string;
+  revision: string;
+  created_at: string;
+}
+
+interface SelectionState {
+  selected_alignment_id: string | null;
+  selection_revision: string;
+}
+
+/** The Alignment as JSON text: items are stored as JSON and spliced in, never re-encoded. */
+export function alignmentJson(row: AlignmentRow, project: SelectionState): string {
+  const s = JSON.stringify;
+  return (
+    `{"id":${s(row.id)},"model":${s(row.model)},"alignment":{"items":${row.items_json}},` +
+    `"createdAt":${s(row.created_at)},"revision":${s(row.revision)},` +
+    `"selected":${row.id === project.selected_alignment_id},` +
+    `"selectionRevision":${s(project.selection_revision)},"name":${s(row.name)}}`
+  );
+}
+
+export function projectAlignments(db: Db, projectId: string): AlignmentRow[] {
+  return all<AlignmentRow>(
+    db,
+    'SELECT * FROM alignments WHERE project_id = ? ORDER BY created_at, rowid',
+    projectId,
+  );
+}
+
+/** Items without an id get a new one that stays with them; given ids are kept. */
+export function withIds(items: readonly AlignmentItem[]): AlignmentItem[] {
+  const prefix = `itm_${randomBytes(6).toString('base64url')}_`;
+  return items.map((item, index) =>
+    item.id === undefined ? { ...item, id: `${prefix}${index.toString(36)}` } : item,
+  );
+}
+
+/** Adds an alignment; it becomes the selected one when the project had none selected. */
+export function insertAlignment(
+  db: Db,
+  projectId: string,
+  alignment: { model: string; name: string | null; items: readonly AlignmentItem[] },
+  options: { select?: boolean } = {},
+): string {
+  const id = newId('aln');
+  const now = nowIso();
+  run(
+    db,
+    `INSERT INTO alignments (id, project_id, model, name, items_json, revision, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    id,
+    projectId,
+    alignment.model,
+    alignment.name,
+    JSON.stringify(withIds(alignment.items)),
+    newRevision(),
+    now,
+    now,
+  );
+  const project = selectionState(db, projectId);
+  if (options.select || !project?.selected_alignment_id) selectAlignmentRow(db, projectId, id);
+  return id;
+}
+
+function selectionState(db: Db, projectId: string): SelectionState | undefined {
+  return one<SelectionState>(
+    db,
+    'SELECT selected_alignment_id, selection_revision FROM projects WHERE id = ?',
+    projectId,
+  );
+}
+
+function selectAlignmentRow(db: Db, projectId: string, alignmentId: string): void {
+  run(
+    db,
+    `UPDATE projects SET selected_alignment_id = ?, selection_revision = ?, updated_at = ?
+     WHERE id = ? AND (selected_alignment_id IS NULL OR selected_alignment_id != ?)`,
+    alignmentId,
+    newRevision(),
+    nowIso(),
+    projectId,
+    alignmentId,
+  );
+}
+
+function loadForWrite(db: Db, projectId: string, alignmentId: string) {
+  const row = one<AlignmentRow>(
+    db,
+    'SELECT * FROM alignments WHERE id = ? AND project_id = ?',
+    alignmentId,
+    projectId,
+  );
+  const project = selectionState(db, projectId);
+  if (!row || !project) throw new HttpError(404, 'Alignment was not found.');
+  return { row, project };
+}
+
+function conflict(row: AlignmentRow, project: SelectionState, what: string): HttpError {
+  return new HttpError(
+    409,
+    `The ${what} changed since it was read: fetch the project again before applying edits.`,
+    { revision: row.revision, selectionRevision: project.selection_revision },
+  );
+}
+
+/** PUT .../alignments/{id}: both guards, then replace (and select) in one transaction. */
+export function replaceAlignment(
+  db: Db,
+  projectId: string,
+  alignmentId: string,
+  body: AlignmentReplacement,
+): string {
+  const itemsJson = JSON.stringify(withIds(body.alignment.items));
+  return db
+    .transaction(() => {
+      const { row, project } = loadForWrite(db, projectId, alignmentId);
+      if (body.expectedRevision !== row.revision) throw conflict(row, project, 'timing revision');
+      if (
+        body.expectedSelectionRevision !== undefined &&
+        body.expectedSelectionRevision !== project.selection_revision
+      ) {
+        throw conflict(row, project, 'selection revision');
+      }
+      run(
+        db,
+        'UPDATE alignments SET items_json = ?, revision = ?, updated_at = ? WHERE id = ?',
+        itemsJson,
+        newRevision(),
+        nowIso(),
+        alignmentId,
+      );
+      if (body.select) selectAlignmentRow(db, projectId, alignmentId);
+      const fresh = loadForWrite(db, projectId, alignmentId);
+      return alignmentJson(fresh.row, fresh.project);
+    })
+    .immediate();
+}
+
+/** PUT .../selection: selects with both guards; selecting the selected one changes nothing. */
+export function selectAlignment(
+  db: Db,
+  projectId: string,
+  alignmentId: string,
+  body: SelectionRequest,
+): string {
+  return db
+    .transaction(() => {
+      const { row, project } = loadForWrite(db, projectId, alignmentId);
+      if (body.expectedRevision !== row.revision) throw conflict(row, project, 'timing revision');
+      if (body.expectedSelectionRevision !== project.selection_revision) {
+        throw conflict(row, project, 'selection revision');
+      }
+      selectAlignmentRow(db, projectId, alignmentId);
+      const fresh = loadForWrite(db, projectId, alignmentId);
+      return alignmentJson(fresh.row, fresh.project);
+    })
+    .immediate();
+}

@@ -1,0 +1,31 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { MIGRATIONS } from './migrations';
+
+export type Db = Database.Database;
+
+/** Opens DATA_DIR/karaoke.db in WAL mode (other processes, like the keys CLI, may open it too). */
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, 'karaoke.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  // The keys CLI and the service may write at the same moment: wait instead of failing.
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: Db): void {
+  for (const migration of MIGRATIONS) {
+    db.transaction(() => {
+      // Read inside the write lock: two processes may start on a fresh directory together.
+      const current = db.pragma('user_version', { simple: true }) as number;
+      if (migration.id <= current) return;
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.id}`);
+    }).immediate();
+  }
+}

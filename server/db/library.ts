@@ -1,0 +1,215 @@
+import type { Export, MediaItem, Preset, StyleObject } from '../../src/contract';
+import type { FileStore } from '../storage/file-store';
+import type { Db } from './database';
+import { newId, nowIso } from './ids';
+import { all, one, run } from './statements';
+
+// ---- exports ----
+
+interface ExportRow {
+  id: string;
+  status: Export['status'];
+  data_json: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const exportView = (row: ExportRow): Export => ({
+  ...(JSON.parse(row.data_json) as Partial<Export>),
+  id: row.id,
+  status: row.status,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** Newest first; `page` counts from 1. */
+export function projectExports(
+  db: Db,
+  projectId: string,
+  page: number,
+  limit: number,
+): ExportRow[] {
+  return all<ExportRow>(
+    db,
+    'SELECT * FROM exports WHERE project_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?',
+    projectId,
+    limit,
+    (page - 1) * limit,
+  );
+}
+
+export function insertExport(
+  db: Db,
+  projectId: string,
+  status: Export['status'],
+  data: Omit<Export, 'id' | 'status' | 'createdAt' | 'updatedAt'>,
+  createdAt = nowIso(),
+): string {
+  const id = newId('exp');
+  run(
+    db,
+    `INSERT INTO exports (id, project_id, status, data_json, seq, created_at, updated_at)
+     VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM exports), ?, ?)`,
+    id,
+    projectId,
+    status,
+    JSON.stringify(data),
+    createdAt,
+    createdAt,
+  );
+  return id;
+}
+
+// ---- presets ----
+
+interface PresetRow {
+  id: string;
+  name: string;
+  is_default: number;
+  preset_json: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const presetView = (row: PresetRow): Preset => ({
+  id: row.id,
+  name: row.name,
+  isDefault: row.is_default === 1,
+  preset: JSON.parse(row.preset_json) as StyleObject,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export function listPresets(db: Db, accountId: string): Preset[] {
+  return all<PresetRow>(
+    db,
+    'SELECT * FROM presets WHERE account_id = ? ORDER BY created_at, rowid',
+    accountId,
+  ).map(presetView);
+}
+
+export function getPreset(db: Db, accountId: string, id: string): PresetRow | undefined {
+  return one<PresetRow>(db, 'SELECT * FROM presets WHERE id = ? AND account_id = ?', id, accountId);
+}
+
+export function insertPreset(
+  db: Db,
+  accountId: string,
+  name: string,
+  preset: StyleObject,
+  isDefault: boolean,
+): string {
+  const id = newId('pst');
+  const now = nowIso();
+  run(
+    db,
+    `INSERT INTO presets (id, account_id, name, is_default, preset_json, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    id,
+    accountId,
+    name,
+    isDefault ? 1 : 0,
+    JSON.stringify(preset),
+    now,
+    now,
+  );
+  return id;
+}
+
+/** At most one default per account: making one the default clears the others. */
+export function patchPreset(
+  db: Db,
+  accountId: string,
+  id: string,
+  patch: { name?: string; isDefault?: boolean },
+): void {
+  db.transaction(() => {
+    if (patch.isDefault) {
+      run(db, 'UPDATE presets SET is_default = 0 WHERE account_id = ? AND id != ?', accountId, id);
+    }
+    run(
+      db,
+      `UPDATE presets SET name = COALESCE(?, name), is_default = COALESCE(?, is_default), updated_at = ?
+       WHERE id = ? AND account_id = ?`,
+      patch.name ?? null,
+      patch.isDefault === undefined ? null : patch.isDefault ? 1 : 0,
+      nowIso(),
+      id,
+      accountId,
+    );
+  })();
+}
+
+export function deletePreset(db: Db, accountId: string, id: string): boolean {
+  return run(db, 'DELETE FROM presets WHERE id = ? AND account_id = ?', id, accountId).changes > 0;
+}
+
+// ---- media ----
+
+interface MediaRow {
+  id: string;
+  type: MediaItem['type'];
+  status: MediaItem['status'];
+  error: string | null;
+  width: number | null;
+  height: number | null;
+  file_id: string | null;
+  preview_file_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const mediaView = (row: MediaRow, files: FileStore, origin: string): MediaItem => ({
+  id: row.id,
+  type: row.type,
+  status: row.status,
+  error: row.error,
+  width: row.width,
+  height: row.height,
+  url: row.file_id ? files.url(origin, row.file_id) : null,
+  previewUrl: row.preview_file_id ? files.url(origin, row.preview_file_id) : null,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export function listMedia(db: Db, accountId: string): MediaRow[] {
+  return all<MediaRow>(
+    db,
+    'SELECT * FROM media WHERE account_id = ? ORDER BY created_at, rowid',
+    accountId,
+  );
+}
+
+export function getMedia(db: Db, accountId: string, id: string): MediaRow | undefined {
+  return one<MediaRow>(db, 'SELECT * FROM media WHERE id = ? AND account_id = ?', id, accountId);
+}
+
+export function insertMedia(
+  db: Db,
+  accountId: string,
+  m: Omit<MediaRow, 'id' | 'created_at' | 'updated_at'>,
+): string {
+  const id = newId('med');
+  const now = nowIso();
+  run(
+    db,
+    `INSERT INTO media (id, account_id, type, status, error, width, height, file_id, preview_file_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    id,
+    accountId,
+    m.type,
+    m.status,
+    m.error,
+    m.width,
+    m.height,
+    m.file_id,
+    m.preview_file_id,
+    now,
+    now,
+  );
+  return id;
+}
+
+export function deleteMedia(db: Db, accountId: string, id: string): boolean {
+  return run(db, 'DELETE FROM media WHERE id = ? AND account_id = ?', id, accountId).changes > 0;
+}

@@ -1,0 +1,194 @@
+import {
+  defaultStyle,
+  ProjectSettingsBodySchema,
+  type Project,
+  type ProjectListEntry,
+  type ProjectSettings,
+  type StyleObject,
+} from '../../src/contract';
+import type { FileStore } from '../storage/file-store';
+import { alignmentJson, projectAlignments } from './alignments';
+import type { Db } from './database';
+import { newId, newRevision, nowIso } from './ids';
+import { exportView, projectExports } from './library';
+import { all, one, run } from './statements';
+import { latestProjectTask } from './tasks';
+
+export interface ProjectRow {
+  id: string;
+  account_id: string;
+  title: string;
+  artists_json: string;
+  lyrics: string | null;
+  language: string | null;
+  duration: number | null;
+  input_file_id: string | null;
+  selected_alignment_id: string | null;
+  selection_revision: string;
+  preset_id: string | null;
+  settings_json: string;
+  settings_version: string;
+  created_at: string;
+}
+
+export interface StemRow {
+  id: string;
+  project_id: string;
+  type: string;
+  model: string;
+  file_id: string;
+  duration: number;
+}
+
+export function getProjectRow(db: Db, accountId: string, id: string): ProjectRow | undefined {
+  return one<ProjectRow>(
+    db,
+    'SELECT * FROM projects WHERE id = ? AND account_id = ?',
+    id,
+    accountId,
+  );
+}
+
+export const projectUrl = (origin: string, id: string): string =>
+  `${origin}/api/v1/projects/${encodeURIComponent(id)}`;
+
+export function listProjects(db: Db, accountId: string, origin: string): ProjectListEntry[] {
+  return all<{ id: string; title: string }>(
+    db,
+    'SELECT id, title FROM projects WHERE account_id = ? ORDER BY created_at DESC, rowid DESC',
+    accountId,
+  ).map((p) => ({ id: p.id, title: p.title, projectUrl: projectUrl(origin, p.id) }));
+}
+
+/** The preset a new project starts from: the given one, else the account's default. */
+function startingPreset(db: Db, accountId: string, presetId?: string) {
+  return one<{ id: string; preset_json: string }>(
+    db,
+    `SELECT id, preset_json FROM presets WHERE account_id = ? AND (id = ? OR (? IS NULL AND is_default = 1))
+     ORDER BY is_default DESC LIMIT 1`,
+    accountId,
+    presetId ?? null,
+    presetId ?? null,
+  );
+}
+
+export function createProject(
+  db: Db,
+  p: {
+    accountId: string;
+    title: string;
+    artists?: string[];
+    inputFileId?: string | null;
+    presetId?: string;
+    lyrics?: string | null;
+  },
+): string {
+  const id = newId('prj');
+  const now = nowIso();
+  const preset = startingPreset(db, p.accountId, p.presetId);
+  const style = preset ? (JSON.parse(preset.preset_json) as StyleObject) : defaultStyle();
+  const settings = ProjectSettingsBodySchema.parse({ style });
+  run(
+    db,
+    `INSERT INTO projects (id, account_id, title, artists_json, lyrics, input_file_id, selection_revision,
+       preset_id, settings_json, settings_version, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    id,
+    p.accountId,
+    p.title,
+    JSON.stringify(p.artists ?? []),
+    p.lyrics ?? null,
+    p.inputFileId ?? null,
+    newRevision(),
+    preset?.id ?? null,
+    JSON.stringify(settings),
+    newRevision(),
+    now,
+    now,
+  );
+  return id;
+}
+
+export function patchProject(
+  db: Db,
+  id: string,
+  patch: { title?: string; artists?: string[] },
+): void {
+  run(
+    db,
+    `UPDATE projects SET title = COALESCE(?, title), artists_json = COALESCE(?, artists_json),
+       updated_at = ? WHERE id = ?`,
+    patch.title ?? null,
+    patch.artists ? JSON.stringify(patch.artists) : null,
+    nowIso(),
+    id,
+  );
+}
+
+export function projectStems(db: Db, projectId: string): StemRow[] {
+  return all<StemRow>(
+    db,
+    'SELECT * FROM stems WHERE project_id = ? ORDER BY created_at, rowid',
+    projectId,
+  );
+}
+
+export function addStem(
+  db: Db,
+  stem: { projectId: string; type: string; model: string; fileId: string; duration: number },
+): string {
+  const id = newId('stem');
+  run(
+    db,
+    'INSERT INTO stems (id, project_id, type, model, file_id, duration, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    id,
+    stem.projectId,
+    stem.type,
+    stem.model,
+    stem.fileId,
+    stem.duration,
+    nowIso(),
+  );
+  return id;
+}
+
+export function projectSettings(db: Db, row: ProjectRow): ProjectSettings {
+  const preset = row.preset_id
+    ? one<{ preset_json: string }>(
+        db,
+        'SELECT preset_json FROM presets WHERE id = ?',
+        row.preset_id,
+      )
+    : undefined;
+  return {
+    versionId: row.settings_version,
+    presetId: preset ? row.preset_id : null,
+    preset: preset ? (JSON.parse(preset.preset_json) as StyleObject) : defaultStyle(),
+    settings: JSON.parse(row.settings_json) as ProjectSettings['settings'],
+  };
+}
+
+/** The full Project as JSON text, alignments spliced in last (see alignmentJson). */
+export function projectJson(db: Db, files: FileStore, origin: string, row: ProjectRow): string {
+  const task = latestProjectTask(db, row.id);
+  const head: Omit<Project, 'alignments'> = {
+    id: row.id,
+    title: row.title,
+    artists: JSON.parse(row.artists_json) as string[],
+    stems: projectStems(db, row.id).map((s) => ({
+      id: s.id,
+      type: s.type,
+      model: s.model,
+      url: files.url(origin, s.file_id),
+      duration: s.duration,
+    })),
+    exports: projectExports(db, row.id, 1, 100).map(exportView),
+    settings: projectSettings(db, row),
+    lyrics: row.lyrics,
+    language: row.language,
+    duration: row.duration,
+    task: task ? { id: task.id, type: task.type, status: task.status, error: task.error } : null,
+  };
+  const alignments = projectAlignments(db, row.id).map((a) => alignmentJson(a, row));
+  return `${JSON.stringify(head).slice(0, -1)},"alignments":[${alignments.join(',')}]}`;
+}

@@ -1,0 +1,74 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HandlerTable, Services } from '../context';
+import { HttpError } from '../http/problem';
+
+const UPLOAD_URL_SECONDS = 3600;
+const MEDIA_TYPE = /^(audio|video)\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+
+export const uploadHandlers = {
+  createUpload: ({ body }, ctx) => {
+    const contentType = body.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!MEDIA_TYPE.test(contentType)) {
+      throw new HttpError(415, `Uploads are audio/* or video/*; ${body.contentType} is not.`);
+    }
+    const max = ctx.services.maxUploadBytes;
+    if (body.contentLength > max) {
+      throw new HttpError(
+        413,
+        `Uploads are at most ${max} bytes; this one is ${body.contentLength}.`,
+      );
+    }
+    const { files, signer } = ctx.services;
+    const id = files.createPending(
+      ctx.account.userId,
+      body.filename,
+      contentType,
+      body.contentLength,
+    );
+    const expiresAt = Math.floor(Date.now() / 1000) + UPLOAD_URL_SECONDS;
+    return {
+      inputFileId: id,
+      uploadUrl: `${ctx.origin}/uploads/${id}?${signer.query('PUT', id, expiresAt)}`,
+      contentType,
+    };
+  },
+} satisfies Pick<HandlerTable, 'createUpload'>;
+
+/** PUT /uploads/<id>?exp=&sig=: the signed upload address (no Authorization, like a presigned URL). */
+export async function receiveUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  params: URLSearchParams,
+  services: Services,
+): Promise<void> {
+  if (req.method !== 'PUT') {
+    req.resume();
+    throw new HttpError(405, 'Send the file with PUT.', {}, { Allow: 'PUT' });
+  }
+  const verdict = services.signer.verify('PUT', id, params);
+  if (verdict !== 'ok') {
+    req.resume();
+    throw new HttpError(
+      403,
+      verdict === 'expired'
+        ? 'This upload address has expired.'
+        : 'This upload address is not valid.',
+      {},
+      { Connection: 'close' },
+    );
+  }
+  const file = services.files.row(id);
+  if (!file) throw new HttpError(404, 'Upload was not found.');
+  if (file.status !== 'pending') {
+    req.resume();
+    throw new HttpError(409, 'This file was already uploaded.', {}, { Connection: 'close' });
+  }
+  await services.files.receiveUpload(file, req);
+  const body = JSON.stringify({ inputFileId: id, size: file.expected_size });
+  res.writeHead(200, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}

@@ -1,0 +1,81 @@
+import { defaultStyle, type Export, type StyleObject } from '../../src/contract';
+import { addTopup } from '../db/accounts';
+import type { Db } from '../db/database';
+import { insertExport, insertMedia, insertPreset } from '../db/library';
+import { run } from '../db/statements';
+import type { FileStore } from '../storage/file-store';
+
+const days = (n: number) => new Date(Date.now() + n * 86400_000).toISOString();
+
+function neonStyle(): StyleObject {
+  const style = defaultStyle();
+  style.aspectRatio = '9:16';
+  style.layout.linesPerScreen = 3;
+  style.layout.alignment = 'center';
+  style.chordTextStyle.activeLineColor = '#FF2BD6';
+  style.chordTextStyle.effectColor = '#00E5FF';
+  style.overlays.titleCard.enabled = false;
+  return style;
+}
+
+/** Presets, credits and media of the demo account. */
+export function seedDemoLibrary(db: Db, files: FileStore, accountId: string): void {
+  insertPreset(db, accountId, 'Classic karaoke', defaultStyle(), true);
+  insertPreset(db, accountId, 'Neon night (vertical)', neonStyle(), false);
+  run(db, 'UPDATE accounts SET subscription_credits = 50 WHERE id = ?', accountId);
+  addTopup(db, accountId, 40, days(90));
+  const logo = files.writeComplete(
+    accountId,
+    'logo.svg',
+    'image/svg+xml',
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><circle cx="128" cy="128" r="120" fill="#FF2BD6"/></svg>',
+    ),
+  );
+  const base = { error: null, width: null, height: null, file_id: null, preview_file_id: null };
+  insertMedia(db, accountId, {
+    ...base,
+    type: 'logo',
+    status: 'ready',
+    width: 256,
+    height: 256,
+    file_id: logo,
+    preview_file_id: logo,
+  });
+  insertMedia(db, accountId, { ...base, type: 'intro-video', status: 'processing' });
+  insertMedia(db, accountId, {
+    ...base,
+    type: 'video',
+    status: 'failed',
+    error: 'The video could not be decoded (demo data).',
+  });
+}
+
+/** Exports in several statuses (the local service renders no video: these are examples). */
+export function seedDemoExports(db: Db, projectId: string): void {
+  const common: Omit<Export, 'id' | 'status'> = {
+    resolution: '1080p',
+    quality: 'high',
+    fps: 30,
+    transparent: false,
+    renderMode: 'standard',
+    renderBackend: 'batch',
+  };
+  const when = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
+  insertExport(db, projectId, 'failed', { ...common, renderMode: 'fast' }, when(30));
+  insertExport(
+    db,
+    projectId,
+    'completed',
+    {
+      ...common,
+      fileId: 'demo-export-1',
+      fileKey: 'exports/demo-export-1.mp4',
+      fileSize: 48_213_504,
+    },
+    when(26),
+  );
+  insertExport(db, projectId, 'cancelled', { ...common, resolution: '720p' }, when(5));
+  insertExport(db, projectId, 'in-progress', { ...common, renderBackend: 'lambda' }, when(1));
+  insertExport(db, projectId, 'queued', { ...common, transparent: true }, when(0));
+}

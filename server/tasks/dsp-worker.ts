@@ -1,0 +1,16 @@
+/** Worker-thread entry: runs DSP jobs off the main thread so the API answers while a task runs. */
+import { parentPort } from 'node:worker_threads';
+import { type DspJob, DspUserError, runDspJob } from './dsp-jobs';
+
+parentPort?.on('message', (message: { id: number; job: DspJob }) => {
+  runDspJob(message.job).then(
+    (result) => parentPort?.postMessage({ id: message.id, result }),
+    (error: unknown) =>
+      parentPort?.postMessage({
+        id: message.id,
+        error: error instanceof Error ? error.message : String(error),
+        user: error instanceof DspUserError,
+      }),
+  );
+});
+parentPort?.postMessage({ ready: true });
