@@ -117,7 +117,7 @@ export class StemPlayer {
       this.setStem(stem, { status: 'ready', error: null });
       if (this.playing && stem !== this.leader()) {
         media.currentTime = this.getTime();
-        this.playMedia(stem);
+        void this.playMedia(stem);
       }
     };
     const onError = () => {
