@@ -1,24 +1,47 @@
+/** `npm start` (through scripts/start.mjs): the built app and the local service on one port. */
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { createServiceFromEnv } from './app';
 
 const port = Number(process.env.PORT ?? 8787);
-const host = process.env.HOST ?? '127.0.0.1';
+const host = process.env.HOST || '127.0.0.1';
 
 const service = await createServiceFromEnv({ staticDir: resolve('dist'), log: console.log });
 const server = createServer((req, res) => service.handle(req, res));
+server.on('clientError', (_error, socket) => {
+  // Garbage on the wire: answer 400 and move on, never crash.
+  if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  else socket.destroy();
+});
 server.listen(port, host, () => {
-  const base = `http://${host}:${port}`;
+  const shown = host.includes(':') ? `[${host}]` : host;
+  const base = `http://${shown}:${port}`;
   console.log(`Karaoke Timing Studio is running at ${base}/`);
+  console.log(`API: ${base}/api/v1 (health: ${base}/healthz)`);
   console.log(`Sign in with one click: ${base}/#key=${service.demoApiKey}`);
 });
 
 let stopping = false;
 const stop = (signal: string) => {
-  if (stopping) return;
+  if (stopping) {
+    // A second Ctrl-C: stop now.
+    process.exit(130);
+  }
   stopping = true;
   console.log(`${signal}: finishing requests and stopping…`);
-  server.close(() => void service.close().then(() => process.exit(0)));
+  // Idle keep-alive sockets would hold server.close() open: close them, let busy ones finish.
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  force.unref();
+  server.close(() => {
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,9 +1,14 @@
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { MIGRATIONS } from './migrations';
 
-export type Db = Database.Database;
+export type Db = BetterSqlite3.Database;
+
+// A plain require: vite's SSR module runner (npm run dev, vitest) would otherwise try to inline
+// this CommonJS native addon as ESM and fail with "module is not defined".
+const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 
 /** Opens DATA_DIR/karaoke.db in WAL mode (other processes, like the keys CLI, may open it too). */
 export function openDatabase(dataDir: string): Db {

@@ -9,6 +9,7 @@ import { AudioDecodeError, decodeAudioFile } from '../audio/decode';
 import { pcmDuration } from '../audio/pcm';
 import { separateCentre } from '../audio/separate';
 import { encodeWav } from '../audio/wav';
+import { DspUserError, LYRICS_NEEDED } from './dsp-errors';
 
 export interface SeparateJob {
   kind: 'separate';
@@ -41,13 +42,6 @@ export interface AlignResult {
   items: AlignmentItem[];
 }
 export type DspResult = SeparateResult | AlignResult;
-
-/** A failure whose message is meant for the user (it becomes the task's `error`). */
-export class DspUserError extends Error {
-  override name = 'DspUserError';
-}
-
-export const LYRICS_NEEDED = 'Lyrics are needed to sync: the lyrics text is empty.';
 
 function align(vocals: Parameters<typeof alignLyrics>[0], lyrics: string): AlignmentItem[] {
   if (lyrics.trim() === '') throw new DspUserError(LYRICS_NEEDED);

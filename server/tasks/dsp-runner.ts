@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DspJob, DspResult } from './dsp-jobs';
-import { DspUserError } from './dsp-jobs';
+import { DspUserError } from './dsp-errors';
 
 type Reply =
   | { ready: true }

@@ -1,6 +1,7 @@
 /** Worker-thread entry: runs DSP jobs off the main thread so the API answers while a task runs. */
 import { parentPort } from 'node:worker_threads';
-import { type DspJob, DspUserError, runDspJob } from './dsp-jobs';
+import { DspUserError } from './dsp-errors';
+import { type DspJob, runDspJob } from './dsp-jobs';
 
 parentPort?.on('message', (message: { id: number; job: DspJob }) => {
   runDspJob(message.job).then(

@@ -7,7 +7,7 @@ import { addStem, projectStems } from '../db/projects';
 import { run } from '../db/statements';
 import type { TaskRow } from '../db/tasks';
 import type { FileStore } from '../storage/file-store';
-import { DspUserError, LYRICS_NEEDED } from './dsp-jobs';
+import { DspUserError, LYRICS_NEEDED } from './dsp-errors';
 import type { DspRunner } from './dsp-runner';
 
 export interface CreateKaraokeInput {

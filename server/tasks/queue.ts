@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { run } from '../db/statements';
 import { insertTask, nextRunnable, setTaskStatus, type TaskRow } from '../db/tasks';
 import { HttpError } from '../http/problem';
-import { DspUserError } from './dsp-jobs';
+import { DspUserError } from './dsp-errors';
 
 /** Credits each task type costs (issue 3). */
 export const TASK_COSTS: Partial<Record<TaskType, number>> = {
