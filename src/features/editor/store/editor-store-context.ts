@@ -1,0 +1,4 @@
+import { createContext } from 'react';
+import type { EditorStore } from './editor-store';
+
+export const EditorStoreContext = createContext<EditorStore | null>(null);

@@ -1,0 +1,204 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import {
+  applyChange,
+  createDoc,
+  createHistory,
+  DEFAULT_NUDGE_STEPS,
+  isEmptyChange,
+  merge,
+  planOp,
+  pushHistory,
+  redo as redoStep,
+  replacementsToChange,
+  resolveMerge,
+  sealHistory,
+  toArray,
+  undo as undoStep,
+  validateDoc,
+  type Change,
+  type EditSettings,
+  type History,
+  type HistoryStep,
+  type TimingDoc,
+  type TimingOp,
+} from '../../../timing';
+import { createDragActions } from './drag-actions';
+import { createEditActions } from './edit-actions';
+import { createTapActions } from './tap-actions';
+import type {
+  EditorActions,
+  EditorInit,
+  EditorSettings,
+  EditorState,
+  SavedAlignment,
+} from './types';
+
+export type EditorStore = StoreApi<EditorState>;
+
+export const DEFAULT_SETTINGS: EditorSettings = {
+  overlapPolicy: 'allow',
+  snapping: true,
+  snapThresholdPx: 12,
+  nudgeSteps: DEFAULT_NUDGE_STEPS,
+  tapLatency: 0,
+  holdThreshold: 0.2,
+};
+
+/** What the action modules share: the store plus the commit path that owns history. */
+export interface StoreKit {
+  get(): EditorState;
+  set(partial: Partial<EditorState>): void;
+  editSettings(): EditSettings;
+  /** Applies a change as an undo step (merged into the top step while `group` repeats). */
+  commit(change: Change, group?: string | null): void;
+  /** Plans and commits an op. */
+  run(op: TimingOp, group?: string | null): void;
+  seal(): void;
+}
+
+const historyView = (h: History) => ({
+  canUndo: h.past.length > 0,
+  canRedo: h.future.length > 0,
+  undoSteps: h.past.length,
+  redoSteps: h.future.length,
+});
+
+export function createEditorStore(init: EditorInit): EditorStore {
+  const duration = init.duration ?? Infinity;
+  const validationDelay = init.validationDelayMs ?? 300;
+  let history = createHistory(init.historyLimit ?? 200);
+  let savedTop: HistoryStep | undefined; // top undo step when the doc matched the base
+  let savingTop: HistoryStep | undefined | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  return createStore<EditorState>()((setState, get) => {
+    const set = (partial: Partial<EditorState>) => setState(partial);
+    const top = () => history.past[history.past.length - 1];
+    const scheduleValidation = () => {
+      clearTimeout(timer);
+      if (validationDelay > 0) {
+        timer = setTimeout(() => set({ validation: validateDoc(get().doc) }), validationDelay);
+      }
+    };
+    const adopt = (doc: TimingDoc, change: Change | null) => {
+      set({
+        doc,
+        preview: null,
+        history: historyView(history),
+        dirty: top() !== savedTop,
+        editCount: get().editCount + 1,
+        validation: null,
+        lastChange: change,
+      });
+      scheduleValidation();
+    };
+    const kit: StoreKit = {
+      get,
+      set,
+      editSettings: () => ({
+        overlap: get().settings.overlapPolicy,
+        nudgeSteps: get().settings.nudgeSteps,
+      }),
+      commit(change, group = null) {
+        if (isEmptyChange(change)) return;
+        const doc = applyChange(get().doc, change);
+        history = pushHistory(history, change, group);
+        adopt(doc, change);
+      },
+      run(op, group = null) {
+        kit.commit(planOp(get().doc, op, kit.editSettings()), group);
+      },
+      seal() {
+        history = sealHistory(history);
+      },
+    };
+    const toBase = (
+      saved: SavedAlignment,
+      doc = createDoc(saved.items, { duration: get().doc.duration }),
+    ) => ({
+      items: saved.items,
+      revision: saved.revision,
+      selectionRevision: saved.selectionRevision,
+      doc,
+    });
+
+    const actions: EditorActions = {
+      ...createEditActions(kit),
+      ...createDragActions(kit),
+      ...createTapActions(kit),
+      apply: (op) => kit.run(op),
+      undo() {
+        if (get().drag) actions.cancelDrag();
+        const out = undoStep(history, get().doc);
+        if (!out) return;
+        history = out.history;
+        adopt(out.doc, out.change);
+      },
+      redo() {
+        const out = redoStep(history, get().doc);
+        if (!out) return;
+        history = out.history;
+        adopt(out.doc, out.change);
+      },
+      setSettings: (patch) => set({ settings: { ...get().settings, ...patch } }),
+      setDuration(seconds) {
+        const doc = get().doc;
+        set({ doc: { ...doc, duration: seconds }, validation: null });
+        scheduleValidation();
+      },
+      validateNow() {
+        const validation = validateDoc(get().doc);
+        set({ validation });
+        return validation;
+      },
+      getSaveItems() {
+        savingTop = top();
+        return toArray(get().doc);
+      },
+      markSaved(saved) {
+        savedTop = savingTop === null ? top() : savingTop;
+        savingTop = null;
+        const dirty = top() !== savedTop;
+        set({ base: toBase(saved), dirty, editCount: dirty ? get().editCount : 0 });
+      },
+      rebase(theirs) {
+        if (get().drag) actions.cancelDrag();
+        const { base, doc, dirty } = get();
+        const result = merge(base.items, toArray(doc), theirs.items);
+        if (result.conflicts.length) {
+          set({ pendingMerge: { theirs, conflicts: result.conflicts, result } });
+          return result.conflicts;
+        }
+        kit.commit(replacementsToChange(result.replacements));
+        if (!dirty) savedTop = top();
+        set({ base: toBase(theirs), pendingMerge: null, dirty: top() !== savedTop });
+        return [];
+      },
+      resolveConflicts(choices) {
+        const pending = get().pendingMerge;
+        if (!pending) return;
+        kit.commit(replacementsToChange(resolveMerge(pending.result, choices)));
+        set({ base: toBase(pending.theirs), pendingMerge: null, dirty: true });
+      },
+      destroy: () => clearTimeout(timer),
+    };
+
+    const doc = createDoc(init.items, { duration });
+    return {
+      base: toBase(init, doc),
+      doc,
+      preview: null,
+      history: historyView(history),
+      selection: new Set<string>(),
+      settings: { ...DEFAULT_SETTINGS, ...init.settings },
+      dirty: false,
+      editCount: 0,
+      validation: null,
+      drag: null,
+      tap: null,
+      pendingMerge: null,
+      lastChange: null,
+      actions,
+    };
+  });
+}

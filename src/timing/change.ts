@@ -1,0 +1,179 @@
+import type { AlignmentItem } from '../contract';
+import { buildDoc, CHUNK_SIZE, type Chunk, type TimingDoc } from './doc';
+import { compareItems, keyOf } from './item-key';
+import { updateKeyMap } from './key-map';
+
+/**
+ * What an edit changed: the item objects it took out and the ones it put in (a moved word is one
+ * of each), and the estimated flags it turned off and on. History, drafts and rebase all store
+ * changes, never document copies; a step costs what it changed.
+ */
+export interface Change {
+  readonly removed: readonly AlignmentItem[];
+  readonly added: readonly AlignmentItem[];
+  readonly estimatedOff: readonly string[];
+  readonly estimatedOn: readonly string[];
+}
+
+export const EMPTY_CHANGE: Change = { removed: [], added: [], estimatedOff: [], estimatedOn: [] };
+
+export function isEmptyChange(c: Change): boolean {
+  return !c.removed.length && !c.added.length && !c.estimatedOff.length && !c.estimatedOn.length;
+}
+
+export function invertChange(c: Change): Change {
+  return {
+    removed: c.added,
+    added: c.removed,
+    estimatedOff: c.estimatedOn,
+    estimatedOn: c.estimatedOff,
+  };
+}
+
+/** The net change of `first` then `second`. */
+export function composeChanges(first: Change, second: Change): Change {
+  const secondRemoved = new Set(second.removed);
+  const firstAdded = new Set(first.added);
+  const flags = new Map<string, [boolean, boolean]>();
+  const flip = (key: string, from: boolean, to: boolean) => {
+    const seen = flags.get(key);
+    flags.set(key, [seen ? seen[0] : from, to]);
+  };
+  for (const k of first.estimatedOff) flip(k, true, false);
+  for (const k of first.estimatedOn) flip(k, false, true);
+  for (const k of second.estimatedOff) flip(k, true, false);
+  for (const k of second.estimatedOn) flip(k, false, true);
+  const estimatedOff: string[] = [];
+  const estimatedOn: string[] = [];
+  for (const [key, [from, to]] of flags) {
+    if (from && !to) estimatedOff.push(key);
+    if (!from && to) estimatedOn.push(key);
+  }
+  return {
+    removed: [...first.removed, ...second.removed.filter((x) => !firstAdded.has(x))],
+    added: [...first.added.filter((x) => !secondRemoved.has(x)), ...second.added],
+    estimatedOff,
+    estimatedOn,
+  };
+}
+
+/** Chunk index and position of this exact item object, or undefined. */
+function locate(chunks: readonly Chunk[], item: AlignmentItem): [number, number] | undefined {
+  let lo = 0;
+  let hi = chunks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const chunk = chunks[mid] as Chunk;
+    if (compareItems(chunk[chunk.length - 1] as AlignmentItem, item) >= 0) hi = mid;
+    else lo = mid + 1;
+  }
+  for (let c = lo; c < chunks.length; c++) {
+    const chunk = chunks[c] as Chunk;
+    let a = 0;
+    let b = chunk.length;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (compareItems(chunk[mid] as AlignmentItem, item) >= 0) b = mid;
+      else a = mid + 1;
+    }
+    for (let j = a; j < chunk.length; j++) {
+      if (chunk[j] === item) return [c, j];
+      if (compareItems(chunk[j] as AlignmentItem, item) !== 0) return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Target chunk for a new item: the last chunk whose first item is not after it. */
+function targetChunk(chunks: readonly Chunk[], item: AlignmentItem): number {
+  let lo = 0;
+  let hi = chunks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    const first = (chunks[mid] as Chunk)[0];
+    if (first && compareItems(first, item) <= 0) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Applies a change; throws when a removed item is not in the document (a programming error). */
+export function applyChange(doc: TimingDoc, change: Change): TimingDoc {
+  if (isEmptyChange(change)) return doc;
+  const chunks: readonly Chunk[] = doc.chunks.length ? doc.chunks : [[]];
+  const removedAt = new Map<number, Set<number>>();
+  for (const item of change.removed) {
+    const at = locate(chunks, item);
+    if (!at) throw new Error(`applyChange: item ${keyOf(item)} is not in the document`);
+    const set = removedAt.get(at[0]) ?? new Set<number>();
+    set.add(at[1]);
+    removedAt.set(at[0], set);
+  }
+  const addedAt = new Map<number, AlignmentItem[]>();
+  for (const item of [...change.added].sort(compareItems)) {
+    const c = targetChunk(chunks, item);
+    const list = addedAt.get(c) ?? [];
+    list.push(item);
+    addedAt.set(c, list);
+  }
+  const touched = new Set([...removedAt.keys(), ...addedAt.keys()]);
+  const next: Chunk[] = [];
+  chunks.forEach((chunk, c) => {
+    if (!touched.has(c)) {
+      next.push(chunk);
+      return;
+    }
+    const gone = removedAt.get(c);
+    const kept = gone ? chunk.filter((_, j) => !gone.has(j)) : chunk;
+    const merged = mergeSorted(kept, addedAt.get(c) ?? []);
+    const prev = next[next.length - 1];
+    if (merged.length < CHUNK_SIZE / 4 && prev && prev.length + merged.length <= CHUNK_SIZE * 2) {
+      next[next.length - 1] = prev.concat(merged);
+    } else if (merged.length > CHUNK_SIZE * 2) {
+      for (let i = 0; i < merged.length; i += CHUNK_SIZE)
+        next.push(merged.slice(i, i + CHUNK_SIZE));
+    } else if (merged.length > 0) next.push(merged);
+  });
+  let maxItemDuration = doc.maxItemDuration;
+  for (const item of change.added)
+    maxItemDuration = Math.max(maxItemDuration, item.end - item.start);
+  return buildDoc(next, {
+    duration: doc.duration,
+    maxItemDuration,
+    byKey: updateKeyMap(
+      doc.byKey,
+      change.removed.map(keyOf),
+      change.added.map((item) => [keyOf(item), item] as const),
+    ),
+    estimated: applyFlags(doc.estimated, change),
+  });
+}
+
+function applyFlags(set: ReadonlySet<string>, change: Change): ReadonlySet<string> {
+  if (!change.estimatedOff.length && !change.estimatedOn.length) return set;
+  const next = new Set(set);
+  for (const k of change.estimatedOff) next.delete(k);
+  for (const k of change.estimatedOn) next.add(k);
+  return next;
+}
+
+function mergeSorted(a: Chunk, b: readonly AlignmentItem[]): Chunk {
+  if (!b.length) return a;
+  const out: AlignmentItem[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as AlignmentItem;
+    const y = b[j] as AlignmentItem;
+    if (compareItems(x, y) <= 0) {
+      out.push(x);
+      i++;
+    } else {
+      out.push(y);
+      j++;
+    }
+  }
+  while (i < a.length) out.push(a[i++] as AlignmentItem);
+  while (j < b.length) out.push(b[j++] as AlignmentItem);
+  return out;
+}

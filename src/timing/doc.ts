@@ -1,0 +1,178 @@
+import type { AlignmentItem } from '../contract';
+import { compareItems, keyOf } from './item-key';
+import { createKeyMap, getKey, type KeyMap } from './key-map';
+
+export type Chunk = readonly AlignmentItem[];
+
+/**
+ * An alignment as a chunked array sorted by `compareItems`. An edit copies the touched chunks and
+ * the chunk list only; untouched chunks are shared between versions (history, drafts and the
+ * merge rely on that). Treat every field as read-only.
+ */
+export interface TimingDoc {
+  readonly chunks: readonly Chunk[];
+  /** offsets[i] is the index of chunk i's first item; offsets[chunks.length] === size. */
+  readonly offsets: readonly number[];
+  readonly size: number;
+  /** Media duration in seconds; Infinity while unknown. Operations clamp to [0, duration]. */
+  readonly duration: number;
+  /** An upper bound of (end - start) over all items: widens the visible-range search. */
+  readonly maxItemDuration: number;
+  readonly byKey: KeyMap<AlignmentItem>;
+  /** Keys whose timing was guessed (text edits); metadata, never a field of the item. */
+  readonly estimated: ReadonlySet<string>;
+}
+
+export const CHUNK_SIZE = 512;
+
+export interface CreateDocOptions {
+  duration?: number;
+  estimated?: Iterable<string>;
+}
+
+export function createDoc(
+  items: readonly AlignmentItem[],
+  options: CreateDocOptions = {},
+): TimingDoc {
+  const sorted = isSorted(items) ? items : [...items].sort(compareItems);
+  const chunks: Chunk[] = [];
+  for (let i = 0; i < sorted.length; i += CHUNK_SIZE) chunks.push(sorted.slice(i, i + CHUNK_SIZE));
+  return buildDoc(chunks, {
+    duration: options.duration ?? Infinity,
+    maxItemDuration: maxDuration(sorted),
+    byKey: createKeyMap(
+      sorted.map((item) => [keyOf(item), item] as const),
+      sorted.length,
+    ),
+    estimated: new Set(options.estimated ?? []),
+  });
+}
+
+export function buildDoc(
+  chunks: readonly Chunk[],
+  rest: Pick<TimingDoc, 'duration' | 'maxItemDuration' | 'byKey' | 'estimated'>,
+): TimingDoc {
+  const offsets = new Array<number>(chunks.length + 1);
+  let at = 0;
+  chunks.forEach((chunk, i) => {
+    offsets[i] = at;
+    at += chunk.length;
+  });
+  offsets[chunks.length] = at;
+  return { chunks, offsets, size: at, ...rest };
+}
+
+function isSorted(items: readonly AlignmentItem[]): boolean {
+  for (let i = 1; i < items.length; i++) {
+    if (compareItems(items[i - 1] as AlignmentItem, items[i] as AlignmentItem) > 0) return false;
+  }
+  return true;
+}
+
+function maxDuration(items: readonly AlignmentItem[]): number {
+  let max = 0;
+  for (const item of items) max = Math.max(max, item.end - item.start);
+  return max;
+}
+
+/** Index of the chunk holding item index `index` (0 <= index < size). */
+function chunkOfIndex(doc: TimingDoc, index: number): number {
+  let lo = 0;
+  let hi = doc.chunks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((doc.offsets[mid] as number) <= index) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+export function itemAt(doc: TimingDoc, index: number): AlignmentItem | undefined {
+  if (index < 0 || index >= doc.size) return undefined;
+  const c = chunkOfIndex(doc, index);
+  return doc.chunks[c]?.[index - (doc.offsets[c] as number)];
+}
+
+export function getItem(doc: TimingDoc, key: string): AlignmentItem | undefined {
+  return getKey(doc.byKey, key);
+}
+
+export function isEstimated(doc: TimingDoc, key: string): boolean {
+  return doc.estimated.has(key);
+}
+
+/** First index whose item is not before `pred` (pred true from some index on). */
+export function lowerBound(doc: TimingDoc, pred: (item: AlignmentItem) => boolean): number {
+  let lo = 0;
+  let hi = doc.chunks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const chunk = doc.chunks[mid] as Chunk;
+    if (pred(chunk[chunk.length - 1] as AlignmentItem)) hi = mid;
+    else lo = mid + 1;
+  }
+  if (lo === doc.chunks.length) return doc.size;
+  const chunk = doc.chunks[lo] as Chunk;
+  let a = 0;
+  let b = chunk.length;
+  while (a < b) {
+    const mid = (a + b) >> 1;
+    if (pred(chunk[mid] as AlignmentItem)) b = mid;
+    else a = mid + 1;
+  }
+  return (doc.offsets[lo] as number) + a;
+}
+
+/** Position of this exact item object in the document, or -1. */
+export function indexOfItem(doc: TimingDoc, item: AlignmentItem): number {
+  let i = lowerBound(doc, (x) => compareItems(x, item) >= 0);
+  for (; i < doc.size; i++) {
+    const x = itemAt(doc, i) as AlignmentItem;
+    if (x === item) return i;
+    if (compareItems(x, item) !== 0) return -1;
+  }
+  return -1;
+}
+
+export function indexOfKey(doc: TimingDoc, key: string): number {
+  const item = getItem(doc, key);
+  return item ? indexOfItem(doc, item) : -1;
+}
+
+/** First index whose start >= t. */
+export function indexAtTime(doc: TimingDoc, t: number): number {
+  return lowerBound(doc, (x) => x.start >= t);
+}
+
+/**
+ * Index range [from, to) that may intersect [t0, t1]: items starting before t0 but still sounding
+ * are included thanks to `maxItemDuration`. The caller skips the few that end before t0.
+ */
+export function visibleRange(doc: TimingDoc, t0: number, t1: number): { from: number; to: number } {
+  return {
+    from: indexAtTime(doc, t0 - doc.maxItemDuration),
+    to: lowerBound(doc, (x) => x.start > t1),
+  };
+}
+
+export function forEachItem(
+  doc: TimingDoc,
+  from: number,
+  to: number,
+  fn: (item: AlignmentItem, index: number) => void,
+): void {
+  const end = Math.min(to, doc.size);
+  if (from >= end) return;
+  let c = chunkOfIndex(doc, Math.max(0, from));
+  let i = Math.max(0, from);
+  while (i < end) {
+    const chunk = doc.chunks[c] as Chunk;
+    const base = doc.offsets[c] as number;
+    for (let j = i - base; j < chunk.length && i < end; j++, i++) fn(chunk[j] as AlignmentItem, i);
+    c++;
+  }
+}
+
+export function toArray(doc: TimingDoc): AlignmentItem[] {
+  return ([] as AlignmentItem[]).concat(...doc.chunks);
+}

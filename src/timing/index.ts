@@ -1,0 +1,13 @@
+/** The pure editing core: no React, no DOM, no Node. See CONTEXT.md. */
+export * from './change';
+export * from './diff';
+export * from './doc';
+export * from './history';
+export * from './item-key';
+export * from './merge';
+export * from './op-types';
+export { applyOp, planOp } from './ops';
+export { lineItems } from './ops-words';
+export * from './snap';
+export * from './validate';
+export * from './viewport';

@@ -1,0 +1,238 @@
+import type { AlignmentItem, Translation } from '../contract';
+import type { Change } from './change';
+import { compareItems, keyOf } from './item-key';
+
+export type MergeField = 'position' | 'start' | 'end' | 'text' | 'singer' | 'translations';
+type Translations = Readonly<Record<string, Translation>>;
+
+export interface MergeConflict {
+  readonly key: string;
+  /** 'edit': both changed the same field differently; 'delete-edit' / 'edit-delete': one side deleted. */
+  readonly kind: 'edit' | 'delete-edit' | 'edit-delete' | 'add-add';
+  readonly fields: readonly MergeField[];
+  readonly base: AlignmentItem | undefined;
+  readonly mine: AlignmentItem | undefined;
+  readonly theirs: AlignmentItem | undefined;
+  /** The item each choice yields (undefined: deleted); non-conflicting fields are merged in both. */
+  readonly resolved: {
+    readonly mine: AlignmentItem | undefined;
+    readonly theirs: AlignmentItem | undefined;
+  };
+}
+
+/** A merge as edits of `mine`: [item of mine or undefined, merged item or undefined]. */
+export type Replacement = readonly [AlignmentItem | undefined, AlignmentItem | undefined];
+
+export interface MergeResult {
+  readonly replacements: readonly Replacement[];
+  readonly conflicts: readonly MergeConflict[];
+}
+
+const sameTranslation = (a: Translation | undefined, b: Translation | undefined) =>
+  a === b || (!!a && !!b && a.text === b.text && a.editedManually === b.editedManually);
+
+function sameTranslations(a: Translations | undefined, b: Translations | undefined): boolean {
+  if (a === b) return true;
+  const ka = Object.keys(a ?? {});
+  if (ka.length !== Object.keys(b ?? {}).length) return false;
+  return ka.every((k) => sameTranslation(a?.[k], b?.[k]));
+}
+
+const FIELDS: readonly MergeField[] = [
+  'position',
+  'start',
+  'end',
+  'text',
+  'singer',
+  'translations',
+];
+
+function sameField(
+  f: MergeField,
+  a: AlignmentItem | undefined,
+  b: AlignmentItem | undefined,
+): boolean {
+  if (!a || !b) return a === b;
+  switch (f) {
+    case 'position':
+      return a.line === b.line && a.word === b.word && a.subword === b.subword;
+    case 'start':
+    case 'end':
+    case 'text':
+    case 'singer':
+      return a[f] === b[f];
+    case 'translations':
+      return sameTranslations(a.translations, b.translations);
+  }
+}
+
+export function sameItem(a: AlignmentItem | undefined, b: AlignmentItem | undefined): boolean {
+  return a === b || (!!a && !!b && a.id === b.id && FIELDS.every((f) => sameField(f, a, b)));
+}
+
+/** Per-language merge of translations; null when a language conflicts. */
+function mergeTranslations(
+  b?: Translations,
+  m?: Translations,
+  t?: Translations,
+): Translations | undefined | null {
+  const out: Record<string, Translation> = {};
+  for (const lang of new Set([
+    ...Object.keys(b ?? {}),
+    ...Object.keys(m ?? {}),
+    ...Object.keys(t ?? {}),
+  ])) {
+    const [bv, mv, tv] = [b?.[lang], m?.[lang], t?.[lang]];
+    const v =
+      sameTranslation(mv, tv) || sameTranslation(tv, bv) ? mv : sameTranslation(mv, bv) ? tv : null;
+    if (v === null) return null;
+    if (v) out[lang] = v;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+function build(
+  like: AlignmentItem,
+  pick: (f: MergeField) => AlignmentItem,
+  translations: Translations | undefined,
+): AlignmentItem {
+  const pos = pick('position');
+  const singer = pick('singer').singer;
+  return {
+    ...(like.id === undefined ? {} : { id: like.id }),
+    line: pos.line,
+    word: pos.word,
+    subword: pos.subword,
+    start: pick('start').start,
+    end: pick('end').end,
+    text: pick('text').text,
+    ...(singer === undefined ? {} : { singer }),
+    ...(translations ? { translations } : {}),
+  };
+}
+
+/** Field merge of one item changed on both sides; base may be absent (added on both). */
+function mergeItem(
+  key: string,
+  b: AlignmentItem | undefined,
+  m: AlignmentItem,
+  t: AlignmentItem,
+): Replacement | MergeConflict {
+  const fields: MergeField[] = [];
+  const fromTheirs = new Set<MergeField>();
+  for (const f of FIELDS) {
+    if (sameField(f, m, t) || sameField(f, t, b)) continue;
+    if (sameField(f, m, b)) fromTheirs.add(f);
+    else if (
+      f !== 'translations' ||
+      mergeTranslations(b?.translations, m.translations, t.translations) === null
+    )
+      fields.push(f);
+  }
+  const merged = mergeTranslations(b?.translations, m.translations, t.translations);
+  const make = (side: 'mine' | 'theirs') =>
+    build(
+      m,
+      (f) => (fromTheirs.has(f) || (side === 'theirs' && fields.includes(f)) ? t : m),
+      fields.includes('translations')
+        ? (side === 'mine' ? m : t).translations
+        : (merged ?? undefined),
+    );
+  if (!fields.length) {
+    const item = fromTheirs.size === 0 ? m : fromTheirs.size === FIELDS.length ? t : make('mine');
+    return [m, sameItem(item, m) ? m : item];
+  }
+  return {
+    key,
+    kind: b ? 'edit' : 'add-add',
+    fields,
+    base: b,
+    mine: m,
+    theirs: t,
+    resolved: { mine: make('mine'), theirs: make('theirs') },
+  };
+}
+
+function byKey(items: readonly AlignmentItem[]): Map<string, AlignmentItem> {
+  const map = new Map<string, AlignmentItem>();
+  for (const item of items) map.set(keyOf(item), item);
+  return map;
+}
+
+/**
+ * Three-way merge by identity and by field. A change on one side is taken, the same change on
+ * both is taken once, disjoint field changes of one item are combined; the rest are conflicts.
+ */
+export function merge(
+  base: readonly AlignmentItem[],
+  mine: readonly AlignmentItem[],
+  theirs: readonly AlignmentItem[],
+): MergeResult {
+  const [bm, mm, tm] = [byKey(base), byKey(mine), byKey(theirs)];
+  const replacements: Replacement[] = [];
+  const conflicts: MergeConflict[] = [];
+  const visit = (key: string, m: AlignmentItem | undefined, t: AlignmentItem | undefined) => {
+    const b = bm.get(key);
+    if (m === t || sameItem(m, t) || sameItem(t, b)) return; // mine already holds the result
+    if (sameItem(m, b)) {
+      replacements.push([m, t]);
+      return;
+    }
+    if (!m || !t) {
+      const kind = m ? 'edit-delete' : 'delete-edit';
+      conflicts.push({
+        key,
+        kind,
+        fields: [],
+        base: b,
+        mine: m,
+        theirs: t,
+        resolved: { mine: m, theirs: t },
+      });
+      return;
+    }
+    const out = mergeItem(key, b, m, t);
+    if ('key' in out) conflicts.push(out);
+    else if (out[0] !== out[1]) replacements.push(out);
+  };
+  for (const [key, m] of mm) visit(key, m, tm.get(key));
+  for (const [key, t] of tm) if (!mm.has(key)) visit(key, undefined, t);
+  return { replacements, conflicts };
+}
+
+export type ConflictChoices = Readonly<Record<string, 'mine' | 'theirs'>> | 'mine' | 'theirs';
+
+/** Every replacement of `mine`, conflicts resolved by choice (per key, or one for all; default mine). */
+export function resolveMerge(result: MergeResult, choices: ConflictChoices): Replacement[] {
+  const out: Replacement[] = [...result.replacements];
+  for (const c of result.conflicts) {
+    const side = typeof choices === 'string' ? choices : (choices[c.key] ?? 'mine');
+    const item = c.resolved[side];
+    if (item !== c.mine) out.push([c.mine, item]);
+  }
+  return out;
+}
+
+export function replacementsToChange(replacements: readonly Replacement[]): Change {
+  const removed: AlignmentItem[] = [];
+  const added: AlignmentItem[] = [];
+  for (const [from, to] of replacements) {
+    if (from) removed.push(from);
+    if (to) added.push(to);
+  }
+  return { removed, added, estimatedOff: [], estimatedOn: [] };
+}
+
+/** The merged item list, sorted in document order. */
+export function mergedItems(
+  mine: readonly AlignmentItem[],
+  replacements: readonly Replacement[],
+): AlignmentItem[] {
+  const gone = new Set<AlignmentItem>();
+  const added: AlignmentItem[] = [];
+  for (const [from, to] of replacements) {
+    if (from) gone.add(from);
+    if (to) added.push(to);
+  }
+  return [...mine.filter((x) => !gone.has(x)), ...added].sort(compareItems);
+}

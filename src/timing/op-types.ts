@@ -1,0 +1,47 @@
+import type { AlignmentItem } from '../contract';
+
+/** What happens to neighbours of the same singer when a word moves or resizes into them. */
+export type OverlapPolicy = 'allow' | 'stop' | 'push';
+
+export interface NudgeSteps {
+  fine: number;
+  normal: number;
+  coarse: number;
+}
+
+export const DEFAULT_NUDGE_STEPS: NudgeSteps = { fine: 0.01, normal: 0.05, coarse: 0.25 };
+
+export interface EditSettings {
+  overlap: OverlapPolicy;
+  nudgeSteps?: NudgeSteps;
+}
+
+export const DEFAULT_EDIT_SETTINGS: EditSettings = { overlap: 'allow' };
+
+/** Every editing operation. Times are seconds; `key` is `keyOf(item)`. */
+export type TimingOp =
+  | { type: 'move'; keys: readonly string[]; delta: number }
+  | {
+      type: 'nudge';
+      keys: readonly string[];
+      direction: 1 | -1;
+      step: keyof NudgeSteps;
+      edge?: 'both' | 'start' | 'end';
+    }
+  | { type: 'setStart'; key: string; time: number }
+  | { type: 'setEnd'; key: string; time: number }
+  | { type: 'roll'; leftKey: string; rightKey: string; time: number }
+  | { type: 'stretch'; keys: readonly string[]; start: number; end: number }
+  /** Tap-sync press: the word starts at time - latency, the previous word ends there. */
+  | { type: 'tap'; key: string; prevKey?: string; time: number; latency: number }
+  /** Tap-sync release after a hold: the word ends at time - latency. */
+  | { type: 'holdEnd'; key: string; time: number; latency: number }
+  | { type: 'split'; key: string; at: number; time?: number }
+  | { type: 'mergeWords'; keys: readonly string[] }
+  | { type: 'insert'; items: readonly AlignmentItem[]; estimated?: boolean }
+  | { type: 'insertWord'; afterKey: string; text: string }
+  | { type: 'delete'; keys: readonly string[] }
+  | { type: 'setText'; key: string; text: string }
+  | { type: 'setLineText'; line: number; text: string }
+  | { type: 'setSinger'; keys: readonly string[]; singer: number | undefined }
+  | { type: 'setTranslation'; key: string; lang: string; text: string | null };

@@ -1,0 +1,197 @@
+import type { AlignmentItem } from '../contract';
+import { EMPTY_CHANGE, type Change } from './change';
+import { getItem, type TimingDoc } from './doc';
+import { keyOf } from './item-key';
+import { neighbour, pushChain, singerOf } from './neighbours';
+import { DEFAULT_NUDGE_STEPS, type EditSettings, type NudgeSteps } from './op-types';
+
+const clamp = (t: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, t));
+
+/** A change replacing old items by new ones; timing edits clear the estimated flag. */
+export function replaceChange(
+  doc: TimingDoc,
+  pairs: readonly [AlignmentItem, AlignmentItem][],
+): Change {
+  const byOld = new Map<AlignmentItem, AlignmentItem>();
+  for (const [from, to] of pairs) if (from !== to) byOld.set(from, to);
+  if (!byOld.size) return EMPTY_CHANGE;
+  const estimatedOff = [...byOld.keys()].map(keyOf).filter((k) => doc.estimated.has(k));
+  return { removed: [...byOld.keys()], added: [...byOld.values()], estimatedOff, estimatedOn: [] };
+}
+
+export function itemsOf(doc: TimingDoc, keys: readonly string[]): AlignmentItem[] {
+  const out: AlignmentItem[] = [];
+  const seen = new Set<string>();
+  for (const key of keys) {
+    const item = getItem(doc, key);
+    if (item && !seen.has(key)) {
+      seen.add(key);
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+export function moveItems(
+  doc: TimingDoc,
+  keys: readonly string[],
+  requested: number,
+  settings: EditSettings,
+): Change {
+  const items = itemsOf(doc, keys);
+  if (!items.length || !requested) return EMPTY_CHANGE;
+  const skip = new Set(items.map(keyOf));
+  let minStart = Infinity;
+  let maxEnd = -Infinity;
+  for (const item of items) {
+    minStart = Math.min(minStart, item.start);
+    maxEnd = Math.max(maxEnd, item.end);
+  }
+  let delta = clamp(requested, -minStart, Math.max(0, doc.duration - maxEnd));
+  if (settings.overlap === 'stop') {
+    for (const item of items) {
+      const dir = delta > 0 ? 1 : -1;
+      const n = neighbour(doc, item, dir, skip);
+      if (!n) continue;
+      delta =
+        dir === 1
+          ? Math.min(delta, Math.max(0, n.start - item.end))
+          : Math.max(delta, Math.min(0, n.end - item.start));
+    }
+  }
+  if (!delta) return EMPTY_CHANGE;
+  const pairs: [AlignmentItem, AlignmentItem][] = items.map((item) => [
+    item,
+    { ...item, start: item.start + delta, end: item.end + delta },
+  ]);
+  if (settings.overlap === 'push') pairs.push(...pushEdges(doc, pairs, delta > 0 ? 1 : -1, skip));
+  return replaceChange(doc, pairs);
+}
+
+/** Pushes neighbours away from the outermost moved item of each singer. */
+function pushEdges(
+  doc: TimingDoc,
+  moved: readonly [AlignmentItem, AlignmentItem][],
+  dir: 1 | -1,
+  skip: ReadonlySet<string>,
+): [AlignmentItem, AlignmentItem][] {
+  const outer = new Map<number, [AlignmentItem, AlignmentItem]>();
+  for (const pair of moved) {
+    const s = singerOf(pair[0]);
+    const best = outer.get(s);
+    if (!best || (dir === 1 ? pair[1].end > best[1].end : pair[1].start < best[1].start))
+      outer.set(s, pair);
+  }
+  const out: [AlignmentItem, AlignmentItem][] = [];
+  for (const [from, to] of outer.values()) {
+    out.push(...pushChain(doc, from, dir, dir === 1 ? to.end : to.start, skip));
+  }
+  return out;
+}
+
+export function nudgeItems(
+  doc: TimingDoc,
+  keys: readonly string[],
+  delta: number,
+  edge: 'both' | 'start' | 'end',
+  settings: EditSettings,
+): Change {
+  if (edge === 'both') return moveItems(doc, keys, delta, settings);
+  // Each word's edge moves on its own; neighbours are judged against the document before the nudge.
+  const pairs: [AlignmentItem, AlignmentItem][] = [];
+  for (const item of itemsOf(doc, keys)) {
+    const t = (edge === 'start' ? item.start : item.end) + delta;
+    const change = setEdge(doc, item, edge, t, settings);
+    change.removed.forEach((old, i) => pairs.push([old, change.added[i] as AlignmentItem]));
+  }
+  return replaceChange(doc, pairs);
+}
+
+export function stepSize(step: keyof NudgeSteps, settings: EditSettings): number {
+  return (settings.nudgeSteps ?? DEFAULT_NUDGE_STEPS)[step];
+}
+
+/** Sets one edge of a word, clamped to the other edge and to [0, duration]. */
+export function setEdge(
+  doc: TimingDoc,
+  item: AlignmentItem,
+  edge: 'start' | 'end',
+  time: number,
+  settings: EditSettings,
+): Change {
+  const skip = new Set([keyOf(item)]);
+  if (edge === 'start') {
+    let t = clamp(time, 0, item.end);
+    const prev = neighbour(doc, item, -1, skip);
+    if (settings.overlap === 'stop' && prev && prev.end <= item.start) t = Math.max(t, prev.end);
+    const next = { ...item, start: t };
+    const pushed = settings.overlap === 'push' ? pushChain(doc, item, -1, t, skip) : [];
+    return replaceChange(doc, [[item, next], ...pushed]);
+  }
+  let t = clamp(time, item.start, doc.duration);
+  const after = neighbour(doc, item, 1, skip);
+  if (settings.overlap === 'stop' && after && after.start >= item.end) t = Math.min(t, after.start);
+  const next = { ...item, end: t };
+  const pushed = settings.overlap === 'push' ? pushChain(doc, item, 1, t, skip) : [];
+  return replaceChange(doc, [[item, next], ...pushed]);
+}
+
+/** Rolling edit: the shared boundary of two touching words moves, both keep touching. */
+export function roll(
+  doc: TimingDoc,
+  left: AlignmentItem,
+  right: AlignmentItem,
+  time: number,
+): Change {
+  const t = clamp(time, left.start, right.end);
+  return replaceChange(doc, [
+    [left, { ...left, end: t }],
+    [right, { ...right, start: t }],
+  ]);
+}
+
+/** Maps the selection's span onto [start, end] proportionally. */
+export function stretch(
+  doc: TimingDoc,
+  keys: readonly string[],
+  start: number,
+  end: number,
+): Change {
+  const items = itemsOf(doc, keys);
+  if (!items.length) return EMPTY_CHANGE;
+  const s1 = clamp(Math.min(start, end), 0, doc.duration);
+  const e1 = clamp(Math.max(start, end), 0, doc.duration);
+  const s0 = Math.min(...items.map((x) => x.start));
+  const e0 = Math.max(...items.map((x) => x.end));
+  const scale = e0 > s0 ? (e1 - s1) / (e0 - s0) : 0;
+  const map = (t: number) => clamp(s1 + (t - s0) * scale, s1, e1);
+  return replaceChange(
+    doc,
+    items.map((x) => [x, { ...x, start: map(x.start), end: map(x.end) }]),
+  );
+}
+
+export function tap(
+  doc: TimingDoc,
+  key: string,
+  prevKey: string | undefined,
+  time: number,
+  latency: number,
+): Change {
+  const item = getItem(doc, key);
+  if (!item) return EMPTY_CHANGE;
+  const t = clamp(time - latency, 0, doc.duration);
+  const pairs: [AlignmentItem, AlignmentItem][] = [
+    [item, { ...item, start: t, end: Math.max(item.end, t) }],
+  ];
+  const prev = prevKey === undefined ? undefined : getItem(doc, prevKey);
+  if (prev && prev !== item) pairs.push([prev, { ...prev, end: Math.max(prev.start, t) }]);
+  return replaceChange(doc, pairs);
+}
+
+export function holdEnd(doc: TimingDoc, key: string, time: number, latency: number): Change {
+  const item = getItem(doc, key);
+  if (!item) return EMPTY_CHANGE;
+  const t = clamp(time - latency, item.start, doc.duration);
+  return replaceChange(doc, [[item, { ...item, end: t }]]);
+}

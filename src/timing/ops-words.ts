@@ -1,0 +1,194 @@
+import type { AlignmentItem } from '../contract';
+import { EMPTY_CHANGE, type Change } from './change';
+import { forEachItem, getItem, type TimingDoc } from './doc';
+import { compareLyric, keyOf } from './item-key';
+import { itemsOf } from './ops-time';
+
+/** Items of one line in lyric order. A full scan: lines are not indexed (edits are rare). */
+export function lineItems(doc: TimingDoc, line: number): AlignmentItem[] {
+  const out: AlignmentItem[] = [];
+  forEachItem(doc, 0, doc.size, (x) => {
+    if (x.line === line) out.push(x);
+  });
+  return out.sort(compareLyric);
+}
+
+/**
+ * A change that replaces `removed` by `added`; `estimated` are the added keys whose timing is
+ * guessed. Renumbered items carry their flag to their new key.
+ */
+export function wordChange(
+  doc: TimingDoc,
+  removed: AlignmentItem[],
+  added: AlignmentItem[],
+  estimated: readonly string[] = [],
+  carried: readonly [AlignmentItem, AlignmentItem][] = [],
+): Change {
+  const on = new Set(estimated);
+  for (const [from, to] of carried) if (doc.estimated.has(keyOf(from))) on.add(keyOf(to));
+  const addedKeys = new Set(added.map(keyOf));
+  return {
+    removed,
+    added,
+    estimatedOff: removed.map(keyOf).filter((k) => doc.estimated.has(k) && !on.has(k)),
+    estimatedOn: [...on].filter((k) => addedKeys.has(k) && !doc.estimated.has(k)),
+  };
+}
+
+const zip = (a: AlignmentItem[], b: AlignmentItem[]) =>
+  a.map((x, i) => [x, b[i] as AlignmentItem] as [AlignmentItem, AlignmentItem]);
+
+/** Renumbers: moves items for which `renumber` returns a new position; keeps the rest. */
+function renumbered(
+  items: readonly AlignmentItem[],
+  renumber: (x: AlignmentItem) => Pick<AlignmentItem, 'word' | 'subword'> | null,
+): [AlignmentItem[], AlignmentItem[]] {
+  const removed: AlignmentItem[] = [];
+  const added: AlignmentItem[] = [];
+  for (const x of items) {
+    const pos = renumber(x);
+    if (pos && (pos.word !== x.word || pos.subword !== x.subword)) {
+      removed.push(x);
+      added.push({ ...x, ...pos });
+    }
+  }
+  return [removed, added];
+}
+
+/** Splits a word's text at `at`; the time defaults to the same fraction of its span (estimated). */
+export function split(doc: TimingDoc, key: string, at: number, time?: number): Change {
+  const item = getItem(doc, key);
+  if (!item || at <= 0 || at >= item.text.length) return EMPTY_CHANGE;
+  const guessed = time === undefined;
+  const t = Math.max(
+    item.start,
+    Math.min(item.end, time ?? item.start + ((item.end - item.start) * at) / item.text.length),
+  );
+  const later = lineItems(doc, item.line).filter(
+    (x) => x.word === item.word && x.subword > item.subword,
+  );
+  const [moved, movedTo] = renumbered(later, (x) => ({ word: x.word, subword: x.subword + 1 }));
+  const first: AlignmentItem = { ...item, text: item.text.slice(0, at), end: t };
+  const second: AlignmentItem = {
+    line: item.line,
+    word: item.word,
+    subword: item.subword + 1,
+    start: t,
+    end: item.end,
+    text: item.text.slice(at),
+    ...(item.singer === undefined ? {} : { singer: item.singer }),
+  };
+  const flagged = guessed ? [keyOf(first), keyOf(second)] : [];
+  return wordChange(
+    doc,
+    [item, ...moved],
+    [first, second, ...movedTo],
+    flagged,
+    zip(moved, movedTo),
+  );
+}
+
+/** Merges a run of adjacent items of one line (lyric order) into the first; texts join as is. */
+export function mergeWords(doc: TimingDoc, keys: readonly string[]): Change {
+  const items = itemsOf(doc, keys).sort(compareLyric);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last || items.length < 2 || items.some((x) => x.line !== first.line)) {
+    return EMPTY_CHANGE;
+  }
+  const line = lineItems(doc, first.line);
+  const from = line.indexOf(first);
+  const run = line.slice(from, from + items.length);
+  if (run.some((x, i) => x !== items[i])) return EMPTY_CHANGE; // not adjacent
+  const merged: AlignmentItem = {
+    ...first,
+    text: items.map((x) => x.text).join(''),
+    start: Math.min(...items.map((x) => x.start)),
+    end: Math.max(...items.map((x) => x.end)),
+  };
+  const wordShift = last.word - first.word;
+  const rest = line.slice(from + items.length);
+  const [moved, movedTo] = renumbered(rest, (x) =>
+    x.word === last.word
+      ? { word: first.word, subword: first.subword + x.subword - last.subword }
+      : { word: x.word - wordShift, subword: x.subword },
+  );
+  return wordChange(doc, [...items, ...moved], [merged, ...movedTo], [], zip(moved, movedTo));
+}
+
+export function insertItems(
+  doc: TimingDoc,
+  items: readonly AlignmentItem[],
+  estimated = false,
+): Change {
+  const clamped = items.map((x) => {
+    const start = Math.max(0, Math.min(doc.duration, x.start));
+    return { ...x, start, end: Math.max(start, Math.min(doc.duration, x.end)) };
+  });
+  return wordChange(doc, [], clamped, estimated ? clamped.map(keyOf) : []);
+}
+
+/** Inserts a word after another in its line, in the gap before the next word (estimated). */
+export function insertWord(doc: TimingDoc, afterKey: string, text: string): Change {
+  const after = getItem(doc, afterKey);
+  if (!after || !text) return EMPTY_CHANGE;
+  const line = lineItems(doc, after.line);
+  const later = line.filter((x) => x.word > after.word);
+  const nextStart = later[0]?.start ?? after.end;
+  const start = after.end;
+  const end = Math.max(start, nextStart);
+  const [moved, movedTo] = renumbered(later, (x) => ({ word: x.word + 1, subword: x.subword }));
+  const item: AlignmentItem = {
+    line: after.line,
+    word: after.word + 1,
+    subword: 0,
+    start,
+    end,
+    text,
+    ...(after.singer === undefined ? {} : { singer: after.singer }),
+  };
+  return wordChange(doc, moved, [item, ...movedTo], [keyOf(item)], zip(moved, movedTo));
+}
+
+/** Deletes items; other words keep their numbers (gaps in numbering are allowed). */
+export function deleteItems(doc: TimingDoc, keys: readonly string[]): Change {
+  return wordChange(doc, itemsOf(doc, keys), []);
+}
+
+export function setText(doc: TimingDoc, key: string, text: string): Change {
+  const item = getItem(doc, key);
+  if (!item || item.text === text) return EMPTY_CHANGE;
+  return { removed: [item], added: [{ ...item, text }], estimatedOff: [], estimatedOn: [] };
+}
+
+export function setSinger(
+  doc: TimingDoc,
+  keys: readonly string[],
+  singer: number | undefined,
+): Change {
+  const removed: AlignmentItem[] = [];
+  const added: AlignmentItem[] = [];
+  for (const item of itemsOf(doc, keys)) {
+    if (item.singer === singer) continue;
+    const { singer: _old, ...rest } = item;
+    removed.push(item);
+    added.push(singer === undefined ? rest : { ...rest, singer });
+  }
+  return { removed, added, estimatedOff: [], estimatedOn: [] };
+}
+
+export function setTranslation(
+  doc: TimingDoc,
+  key: string,
+  lang: string,
+  text: string | null,
+): Change {
+  const item = getItem(doc, key);
+  if (!item) return EMPTY_CHANGE;
+  const { [lang]: _old, ...others } = item.translations ?? {};
+  const translations =
+    text === null ? others : { ...others, [lang]: { text, editedManually: true } };
+  const { translations: _t, ...rest } = item;
+  const next = Object.keys(translations).length ? { ...rest, translations } : rest;
+  return { removed: [item], added: [next], estimatedOff: [], estimatedOn: [] };
+}

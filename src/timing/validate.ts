@@ -1,0 +1,121 @@
+import { MAX_ALIGNMENT_ITEMS, MAX_INDEX, type AlignmentItem } from '../contract';
+import { forEachItem, type TimingDoc } from './doc';
+import { keyOf } from './item-key';
+import { singerOf } from './neighbours';
+
+export type IssueCode =
+  | 'negative-time'
+  | 'not-finite'
+  | 'index-out-of-bounds'
+  | 'empty-id'
+  | 'too-many-items'
+  | 'end-before-start'
+  | 'overlap'
+  | 'past-duration'
+  | 'duplicate-identity'
+  | 'zero-duration'
+  | 'empty-text'
+  | 'long-word'
+  | 'long-gap';
+
+/** Only what the service rejects blocks a save; the service accepts the rest. */
+const BLOCKING: ReadonlySet<IssueCode> = new Set([
+  'negative-time',
+  'not-finite',
+  'index-out-of-bounds',
+  'empty-id',
+  'too-many-items',
+]);
+const ERRORS: ReadonlySet<IssueCode> = new Set([
+  'end-before-start',
+  'overlap',
+  'past-duration',
+  'duplicate-identity',
+]);
+
+export interface ValidationIssue {
+  readonly code: IssueCode;
+  readonly severity: 'error' | 'warning';
+  readonly blocksSave: boolean;
+  /** The items concerned (keys), in document order. */
+  readonly keys: readonly string[];
+  /** Where to jump to, in seconds. */
+  readonly time: number;
+}
+
+export interface ValidationResult {
+  /** Sorted by time. */
+  readonly issues: readonly ValidationIssue[];
+  readonly errors: number;
+  readonly warnings: number;
+  readonly blocking: number;
+  readonly canSave: boolean;
+}
+
+export interface ValidateOptions {
+  longWord?: number;
+  longGap?: number;
+}
+
+const validIndex = (n: number | undefined) =>
+  n === undefined || (Number.isInteger(n) && n >= 0 && n <= MAX_INDEX);
+
+export function validateDoc(doc: TimingDoc, options: ValidateOptions = {}): ValidationResult {
+  const longWord = options.longWord ?? 2;
+  const longGap = options.longGap ?? 2;
+  const issues: ValidationIssue[] = [];
+  const add = (code: IssueCode, keys: string[], time: number) =>
+    issues.push({
+      code,
+      severity: BLOCKING.has(code) || ERRORS.has(code) ? 'error' : 'warning',
+      blocksSave: BLOCKING.has(code),
+      keys,
+      time,
+    });
+  if (doc.size > MAX_ALIGNMENT_ITEMS) add('too-many-items', [], 0);
+  const seen = new Set<string>();
+  const lastBySinger = new Map<number, AlignmentItem>();
+  const lastByLine = new Map<number, AlignmentItem>();
+  forEachItem(doc, 0, doc.size, (item) => {
+    const key = keyOf(item);
+    const t = Number.isFinite(item.start) ? item.start : 0;
+    if (!Number.isFinite(item.start) || !Number.isFinite(item.end)) add('not-finite', [key], t);
+    if (item.start < 0 || item.end < 0) add('negative-time', [key], t);
+    if (![item.line, item.word, item.subword, item.singer].every(validIndex))
+      add('index-out-of-bounds', [key], t);
+    if (item.id === '') add('empty-id', [key], t);
+    if (seen.has(key)) add('duplicate-identity', [key], t);
+    seen.add(key);
+    if (item.end < item.start) add('end-before-start', [key], t);
+    else if (item.end === item.start) add('zero-duration', [key], t);
+    else if (item.end - item.start > longWord) add('long-word', [key], t);
+    if (item.end > doc.duration) add('past-duration', [key], t);
+    if (!item.text.trim()) add('empty-text', [key], t);
+    const singer = singerOf(item);
+    const before = lastBySinger.get(singer);
+    if (before && item.start < before.end) add('overlap', [keyOf(before), key], t);
+    if (!before || item.end > before.end) lastBySinger.set(singer, item);
+    const prevInLine = lastByLine.get(item.line);
+    if (prevInLine && item.start - prevInLine.end > longGap)
+      add('long-gap', [keyOf(prevInLine), key], prevInLine.end);
+    if (!prevInLine || item.end > prevInLine.end) lastByLine.set(item.line, item);
+  });
+  issues.sort((a, b) => a.time - b.time);
+  let errors = 0;
+  let blocking = 0;
+  for (const issue of issues) {
+    if (issue.severity === 'error') errors++;
+    if (issue.blocksSave) blocking++;
+  }
+  return { issues, errors, warnings: issues.length - errors, blocking, canSave: blocking === 0 };
+}
+
+/** The first issue after `time` (wrapping to the first), optionally errors only. */
+export function nextProblem(
+  result: ValidationResult,
+  time: number,
+  errorsOnly = false,
+): ValidationIssue | undefined {
+  const pool = errorsOnly ? result.issues.filter((i) => i.severity === 'error') : result.issues;
+  return pool.find((i) => i.time > time) ?? pool[0];
+}
