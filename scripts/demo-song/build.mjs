@@ -1,4 +1,4 @@
-// Builds the demo song (see ../make-demo-song.sh): espeak-ng words in the centre, sox-plucked bass on
+// Builds the demo song (see ../make-demo-song.sh): espeak-ng words in the centre, a sox sawtooth bass on
 // the left, a sox-plucked arpeggio on the right, a kick (left) and hats/snare (right) made here from a
 // seeded generator. Everything is placed on a fixed grid, so the output is the same on every run and
 // the ground truth is exact: each word's clip is trimmed of silence by sox, and the truth is where
@@ -68,17 +68,51 @@ function soxClip(name, inputArgs, effects) {
   return out;
 }
 
-const pluckCache = new Map();
-function pluck(semitones, seconds) {
-  const key = `${semitones}:${seconds}`;
-  let clip = pluckCache.get(key);
+// sox -R seeds every pluck's noise burst the same way, so plucks an octave apart on both sides would be
+// correlated (a fake "centre" sound no real mix has): only the right-hand arpeggio is plucked.
+// Two players are never phase-locked: a bass an octave below the arpeggio, started on the same sample
+// and tuned to the same cent, would make a steady tone on both sides that no centre mask can tell
+// from a voice. So the bass sits 15 ms behind the beat and the arpeggio is 12 cents sharp.
+const BASS_LATE = Math.round(0.015 * RATE);
+const PLUCK_SHARP = 0.12;
+const noteCache = new Map();
+function bass(semitones, seconds) {
+  const key = `bass:${semitones}:${seconds}`;
+  let clip = noteCache.get(key);
   if (!clip) {
     clip = soxClip(
-      `pluck${pluckCache.size}`,
+      `note${noteCache.size}`,
+      ['-n'],
+      [
+        'synth',
+        String(seconds),
+        'sawtooth',
+        `%${semitones}`,
+        'lowpass',
+        '-1',
+        '600',
+        'fade',
+        'q',
+        '0.01',
+        String(seconds),
+        String(seconds * 0.6),
+      ],
+    );
+    noteCache.set(key, clip);
+  }
+  return clip;
+}
+
+function pluck(semitones, seconds) {
+  const key = `pluck:${semitones}:${seconds}`;
+  let clip = noteCache.get(key);
+  if (!clip) {
+    clip = soxClip(
+      `note${noteCache.size}`,
       ['-n'],
       ['synth', String(seconds), 'pluck', `%${semitones}`, 'fade', '0', String(seconds), '0.05'],
     );
-    pluckCache.set(key, clip);
+    noteCache.set(key, clip);
   }
   return clip;
 }
@@ -168,14 +202,14 @@ for (let b = 0; b < bars; b++) {
   const barAt = b * BAR;
   for (let beat = 0; beat < 4; beat++) {
     const t = Math.round((barAt + beat * BEAT) * RATE);
-    add(left, pluck(chord.root - 24, BEAT * 0.95), t, 0.55);
+    add(left, bass(chord.root - 24, BEAT * 0.95), t + BASS_LATE, 0.45);
     if (beat % 2 === 0) add(left, kick, t, 0.5);
     else add(right, snare, t, 0.3);
   }
   const arpeggio = [chord.root, chord.third, chord.fifth, chord.third + 12];
   for (let e = 0; e < 8; e++) {
     const t = Math.round((barAt + e * EIGHTH) * RATE);
-    add(right, pluck(arpeggio[e % arpeggio.length], EIGHTH * 1.6), t, 0.3);
+    add(right, pluck(arpeggio[e % arpeggio.length] + PLUCK_SHARP, EIGHTH * 1.6), t, 0.3);
     add(right, hat, Math.round((barAt + e * EIGHTH + EIGHTH / 2) * RATE), 0.12);
   }
 }

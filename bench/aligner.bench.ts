@@ -1,0 +1,49 @@
+// How far the local aligner's word starts are from the demo song's ground truth (made by
+// scripts/make-demo-song.sh), and how long decode + separation + alignment take, once each.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AlignmentItem } from '../src/contract';
+import { alignLyrics } from '../server/audio/align';
+import { decodeAudioFile } from '../server/audio/decode';
+import { separateCentre } from '../server/audio/separate';
+import { report } from './report';
+
+const assets = join(import.meta.dirname, '..', 'server', 'seed', 'assets');
+const truth = JSON.parse(
+  readFileSync(join(assets, 'demo-song.truth.json'), 'utf8'),
+) as AlignmentItem[];
+const lyrics = readFileSync(join(assets, 'demo-song.lyrics.txt'), 'utf8');
+
+const timed = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
+  const t0 = performance.now();
+  const value = await fn();
+  report(name, [performance.now() - t0], null, 'ms');
+  return value;
+};
+
+const audio = await timed('aligner.demo-decode', () =>
+  decodeAudioFile(join(assets, 'demo-song.flac'), 'audio/flac'),
+);
+const { vocals } = await timed('aligner.demo-separate', () => separateCentre(audio));
+const items = await timed('aligner.demo-align', () => alignLyrics(vocals, lyrics));
+
+const key = (item: AlignmentItem) => `${item.line}:${item.word}`;
+const placed = new Map(items.map((item) => [key(item), item]));
+const errorsMs = truth.map((expected) => {
+  const got = placed.get(key(expected));
+  if (!got) throw new Error(`the aligner left out word ${key(expected)} (${expected.text})`);
+  return Math.abs(got.start - expected.start) * 1000;
+});
+report('aligner.word-start-error', errorsMs, null, 'ms');
+const mean = errorsMs.reduce((sum, e) => sum + e, 0) / errorsMs.length;
+console.log(
+  JSON.stringify({
+    name: 'aligner.word-start-error.mean',
+    n: errorsMs.length,
+    p50: Math.round(mean * 1000) / 1000,
+    p95: Math.round(mean * 1000) / 1000,
+    budget: null,
+    unit: 'ms',
+    ok: true,
+  }),
+);

@@ -1,0 +1,86 @@
+import type { PcmAudio } from './pcm';
+import { mixToMono } from './pcm';
+
+/** Analysis frame step of the energy envelope, in seconds. */
+export const FRAME_SECONDS = 0.01;
+const WINDOW_SECONDS = 0.03;
+const HIGH_PASS_HZ = 150;
+
+export interface Envelope {
+  /** Frame energy in dB (frame f covers f·FRAME_SECONDS ± WINDOW_SECONDS/2). */
+  db: Float64Array;
+  /** Level above which a frame counts as voiced, and the lower level that ends a voiced run. */
+  threshold: number;
+  release: number;
+}
+
+export interface Region {
+  /** Frame indices, end exclusive. */
+  start: number;
+  end: number;
+}
+
+function percentile(values: Float64Array, p: number): number {
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/**
+ * Short-time energy of the voice band (a first-order high-pass keeps bass bleed out of it), with an
+ * adaptive threshold set between the file's own quiet floor (10th percentile) and loud level (97th).
+ */
+export function energyEnvelope(vocals: PcmAudio, thresholdFraction = 0.6): Envelope {
+  const mono = mixToMono(vocals);
+  const rate = vocals.sampleRate;
+  const alpha = rate / (rate + 2 * Math.PI * HIGH_PASS_HZ);
+  let previousIn = 0;
+  let previousOut = 0;
+  for (let i = 0; i < mono.length; i++) {
+    const x = mono[i] ?? 0;
+    previousOut = alpha * (previousOut + x - previousIn);
+    previousIn = x;
+    mono[i] = previousOut;
+  }
+  const squares = new Float64Array(mono.length + 1);
+  for (let i = 0; i < mono.length; i++) squares[i + 1] = (squares[i] ?? 0) + (mono[i] ?? 0) ** 2;
+  const step = rate * FRAME_SECONDS;
+  const halfWindow = Math.round((rate * WINDOW_SECONDS) / 2);
+  const frames = Math.max(1, Math.ceil(mono.length / step));
+  const db = new Float64Array(frames);
+  for (let f = 0; f < frames; f++) {
+    const centre = Math.round(f * step + step / 2);
+    const a = Math.max(0, centre - halfWindow);
+    const b = Math.min(mono.length, centre + halfWindow);
+    const energy = b > a ? ((squares[b] ?? 0) - (squares[a] ?? 0)) / (b - a) : 0;
+    db[f] = 10 * Math.log10(energy + 1e-12);
+  }
+  const floor = percentile(db, 10);
+  const loud = percentile(db, 97);
+  const span = Math.max(loud - floor, 1e-6);
+  return {
+    db,
+    threshold: floor + thresholdFraction * span,
+    release: floor + thresholdFraction * 0.75 * span,
+  };
+}
+
+/** Runs of frames over the threshold (with hysteresis), tiny gaps closed and tiny blips dropped. */
+export function voicedRegions(env: Envelope, minGapFrames = 2, minRegionFrames = 4): Region[] {
+  const raw: Region[] = [];
+  let start = -1;
+  env.db.forEach((level, f) => {
+    if (start < 0 && level >= env.threshold) start = f;
+    else if (start >= 0 && level < env.release) {
+      raw.push({ start, end: f });
+      start = -1;
+    }
+  });
+  if (start >= 0) raw.push({ start, end: env.db.length });
+  const merged: Region[] = [];
+  for (const region of raw) {
+    const last = merged[merged.length - 1];
+    if (last && region.start - last.end < minGapFrames) last.end = region.end;
+    else merged.push({ ...region });
+  }
+  return merged.filter((r) => r.end - r.start >= minRegionFrames);
+}
