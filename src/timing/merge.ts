@@ -120,14 +120,14 @@ function mergeItem(
 ): Replacement | MergeConflict {
   const fields: MergeField[] = [];
   const fromTheirs = new Set<MergeField>();
+  let combined = false; // translations merged language by language
   for (const f of FIELDS) {
     if (sameField(f, m, t) || sameField(f, t, b)) continue;
     if (sameField(f, m, b)) fromTheirs.add(f);
-    else if (
-      f !== 'translations' ||
-      mergeTranslations(b?.translations, m.translations, t.translations) === null
-    )
+    else if (f !== 'translations') fields.push(f);
+    else if (mergeTranslations(b?.translations, m.translations, t.translations) === null)
       fields.push(f);
+    else combined = true;
   }
   const merged = mergeTranslations(b?.translations, m.translations, t.translations);
   const make = (side: 'mine' | 'theirs') =>
@@ -139,7 +139,8 @@ function mergeItem(
         : (merged ?? undefined),
     );
   if (!fields.length) {
-    const item = fromTheirs.size === 0 ? m : fromTheirs.size === FIELDS.length ? t : make('mine');
+    const item =
+      fromTheirs.size === 0 && !combined ? m : fromTheirs.size === FIELDS.length ? t : make('mine');
     return [m, sameItem(item, m) ? m : item];
   }
   return {

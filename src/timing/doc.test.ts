@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { applyChange, composeChanges, invertChange } from './change';
+import { diffDocs } from './diff';
+import {
+  createDoc,
+  getItem,
+  indexAtTime,
+  indexOfKey,
+  itemAt,
+  toArray,
+  visibleRange,
+  CHUNK_SIZE,
+} from './doc';
+import { keyOf } from './item-key';
+import { song, word } from './test-items';
+
+describe('TimingDoc', () => {
+  it('sorts by start and reads by index and key', () => {
+    const doc = createDoc([word(0, 1, 2, 3), word(0, 0, 0, 1), word(1, 0, 5, 6, 'x', { id: 'a' })]);
+    expect(doc.size).toBe(3);
+    expect(itemAt(doc, 0)?.word).toBe(0);
+    expect(itemAt(doc, 3)).toBeUndefined();
+    expect(indexOfKey(doc, '0/1/0')).toBe(1);
+    expect(indexOfKey(doc, 'a')).toBe(2);
+    expect(indexOfKey(doc, '1/0/0')).toBe(-1); // an id takes precedence over the position
+    expect(getItem(doc, 'a')?.text).toBe('x');
+  });
+
+  it('finds the visible range, widened by the longest item', () => {
+    const items = [
+      word(0, 0, 0, 30, 'long'),
+      ...song(100).map((x) => ({ ...x, line: x.line + 1 })),
+    ];
+    const doc = createDoc(items);
+    expect(indexAtTime(doc, 10)).toBe(21);
+    const { from, to } = visibleRange(doc, 20, 21);
+    expect(from).toBe(0); // the 30 s item starting at 0 is still sounding at 20 s
+    expect(itemAt(doc, to - 1)?.start).toBeLessThanOrEqual(21);
+    expect(itemAt(doc, to)?.start).toBeGreaterThan(21);
+  });
+
+  it('shares untouched chunks after a one-word change', () => {
+    const doc = createDoc(song(10 * CHUNK_SIZE));
+    const target = itemAt(doc, 5 * CHUNK_SIZE + 3)!;
+    const next = applyChange(doc, {
+      removed: [target],
+      added: [{ ...target, text: 'changed' }],
+      estimatedOff: [],
+      estimatedOn: [],
+    });
+    const shared = next.chunks.filter((c, i) => c === doc.chunks[i]).length;
+    expect(shared).toBe(doc.chunks.length - 1);
+    expect(getItem(next, keyOf(target))?.text).toBe('changed');
+    expect(getItem(doc, keyOf(target))?.text).toBe(target.text);
+  });
+
+  it('keeps order when an item moves across chunks, and inverts exactly', () => {
+    const doc = createDoc(song(3 * CHUNK_SIZE));
+    const target = itemAt(doc, 10)!;
+    const moved = { ...target, start: 1000, end: 1000.4 };
+    const change = { removed: [target], added: [moved], estimatedOff: [], estimatedOn: [] };
+    const next = applyChange(doc, change);
+    const arr = toArray(next);
+    expect(arr.every((x, i) => i === 0 || arr[i - 1]!.start <= x.start)).toBe(true);
+    expect(indexOfKey(next, keyOf(target))).toBe(next.size - 1);
+    expect(toArray(applyChange(next, invertChange(change)))).toEqual(toArray(doc));
+  });
+
+  it('throws when asked to remove an item it does not hold', () => {
+    const doc = createDoc(song(3));
+    const stray = word(9, 9, 1, 2);
+    expect(() =>
+      applyChange(doc, { removed: [stray], added: [], estimatedOff: [], estimatedOn: [] }),
+    ).toThrow(/not in the document/);
+  });
+
+  it('composes changes into their net effect', () => {
+    const doc = createDoc(song(4));
+    const a = itemAt(doc, 1)!;
+    const a1 = { ...a, start: 0.55 };
+    const a2 = { ...a1, start: 0.6 };
+    const c = composeChanges(
+      { removed: [a], added: [a1], estimatedOff: [], estimatedOn: ['x'] },
+      { removed: [a1], added: [a2], estimatedOff: ['x'], estimatedOn: [] },
+    );
+    expect(c.removed).toEqual([a]);
+    expect(c.added).toEqual([a2]);
+    expect(c.estimatedOn).toEqual([]);
+    expect(c.estimatedOff).toEqual([]);
+  });
+
+  it('diffs two versions by what changed', () => {
+    const doc = createDoc(song(2000));
+    const a = itemAt(doc, 700)!;
+    const b = itemAt(doc, 1500)!;
+    const next = applyChange(doc, {
+      removed: [a, b],
+      added: [{ ...a, text: 'A' }],
+      estimatedOff: [],
+      estimatedOn: [keyOf(a)],
+    });
+    const diff = diffDocs(doc, next);
+    expect(diff.removed).toEqual([a, b]);
+    expect(diff.added.map((x) => x.text)).toEqual(['A']);
+    expect(diff.estimatedOn).toEqual([keyOf(a)]);
+    expect(toArray(applyChange(doc, diff))).toEqual(toArray(next));
+  });
+});
