@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import type { Project, Task, TaskStart, UploadResponse } from '../src/contract';
+import { api, createAccount } from './fixtures';
+
+const SONG = 'server/seed/assets/demo-song.flac';
+const LYRICS = readFileSync('server/seed/assets/demo-song.lyrics.txt', 'utf8');
+
+async function waitForTask(page: Page, key: string, taskId: string): Promise<Task> {
+  for (let i = 0; i < 240; i++) {
+    const task = await api<Task>(page, 'GET', `/tasks/${taskId}`, undefined, key);
+    if (['completed', 'failed', 'cancelled', 'timed-out', 'finalized'].includes(task.status)) {
+      if (task.status !== 'completed')
+        throw new Error(`task ${task.type} ${task.status}: ${task.error}`);
+      return task;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`task ${taskId} did not finish`);
+}
+
+export interface IsolatedProject {
+  key: string;
+  project: Project;
+}
+
+/**
+ * A fresh account with its own project made from the demo song through the real API (upload, create
+ * with lyrics, wait for the task), so a test can change it without touching anyone else's data.
+ * `alignments: 2` runs a second lyrics sync.
+ */
+export async function isolatedProject(page: Page, alignments = 1): Promise<IsolatedProject> {
+  const key = createAccount(
+    `editor-${Date.now()}-${Math.random().toString(36).slice(2)}@test.local`,
+  );
+  const bytes = readFileSync(SONG);
+  const upload = await api<UploadResponse>(
+    page,
+    'POST',
+    '/uploads',
+    { filename: 'demo-song.flac', contentType: 'audio/flac', contentLength: bytes.length },
+    key,
+  );
+  const put = await page.request.put(upload.uploadUrl, {
+    data: bytes,
+    headers: { 'Content-Type': 'audio/flac' },
+  });
+  if (!put.ok()) throw new Error(`upload PUT failed: ${put.status()}`);
+  const start = await api<TaskStart>(
+    page,
+    'POST',
+    '/projects',
+    {
+      inputFileId: upload.inputFileId,
+      title: 'Editor test song',
+      lyricsSource: { type: 'transcribe', lyrics: LYRICS },
+    },
+    key,
+  );
+  await waitForTask(page, key, start.taskId);
+  for (let n = 1; n < alignments; n++) {
+    const sync = await api<TaskStart>(
+      page,
+      'POST',
+      `/projects/${start.projectId}/tasks/lyrics-sync`,
+      { lyricsSource: { type: 'transcribe', lyrics: LYRICS } },
+      key,
+    );
+    await waitForTask(page, key, sync.taskId);
+  }
+  const project = await api<Project>(page, 'GET', `/projects/${start.projectId}`, undefined, key);
+  return { key, project };
+}
+
+export const getProject = (page: Page, key: string, projectId: string) =>
+  api<Project>(page, 'GET', `/projects/${projectId}`, undefined, key);

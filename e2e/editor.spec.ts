@@ -1,0 +1,243 @@
+import type { Browser, Page } from '@playwright/test';
+import type { AlignmentItem, Project } from '../src/contract';
+import { getProject, isolatedProject } from './editor-fixtures';
+import { expect, signIn, test } from './fixtures';
+
+const byStart = (items: readonly AlignmentItem[]) => [...items].sort((a, b) => a.start - b.start);
+const activeItems = (project: Project) =>
+  byStart(project.alignments.find((a) => a.selected)?.alignment.items ?? []);
+
+async function openEditor(page: Page, key: string, projectId: string, alignmentId?: string) {
+  page.on('dialog', (dialog) => void dialog.accept());
+  await signIn(
+    page,
+    key,
+    `/projects/${projectId}${alignmentId ? `?alignment=${alignmentId}` : ''}`,
+  );
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+}
+
+/** The n-th word's start field (words may repeat: the first row with that text). */
+const startField = (page: Page, word: AlignmentItem) =>
+  page.getByLabel(`Start of ${word.text}`, { exact: true }).first();
+
+/** A start inside the room between the previous word's end and this word's end. */
+const newStartFor = (items: readonly AlignmentItem[], index: number) => {
+  const word = items[index]!;
+  const previousEnd = index > 0 ? items[index - 1]!.end : 0;
+  return Math.round(((Math.max(previousEnd, word.start - 0.2) + word.start) / 2) * 1000) / 1000;
+};
+
+async function typeStart(page: Page, word: AlignmentItem, value: number) {
+  const field = startField(page, word);
+  await field.fill(value.toFixed(3));
+  await field.press('Enter');
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+}
+
+async function save(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+}
+
+test.describe('timing editor', () => {
+  test('opens the demo project and plays: the playhead moves', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('link', { name: /demo/i }).first().click();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+    const clock = page.getByRole('timer', { name: 'Playback position' });
+    const before = await clock.textContent();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await expect(clock).not.toHaveText(before ?? '');
+    await page.getByRole('button', { name: 'Pause' }).click();
+  });
+
+  test('type an exact start, save, reload: stored and the revision changed', async ({ page }) => {
+    const { key, project } = await isolatedProject(page);
+    const items = activeItems(project);
+    const revision = project.alignments[0]!.revision;
+    await openEditor(page, key, project.id);
+    const value = newStartFor(items, 3);
+    await typeStart(page, items[3]!, value);
+    await save(page);
+
+    const stored = await getProject(page, key, project.id);
+    const word = stored.alignments[0]!.alignment.items.find((i) => i.id === items[3]!.id);
+    expect(word?.start).toBeCloseTo(value, 3);
+    expect(stored.alignments[0]!.revision).not.toBe(revision);
+
+    await page.reload();
+    await expect(startField(page, items[3]!)).toHaveValue(
+      new RegExp(String(value).replace('.', '\\.')),
+    );
+    await expect(page.getByText('All changes saved')).toBeVisible();
+  });
+
+  test('undo and redo', async ({ page }) => {
+    const { key, project } = await isolatedProject(page);
+    const items = activeItems(project);
+    await openEditor(page, key, project.id);
+    const field = startField(page, items[2]!);
+    const original = await field.inputValue();
+    const value = newStartFor(items, 2);
+    await typeStart(page, items[2]!, value);
+    await expect(field).not.toHaveValue(original);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(field).toHaveValue(original);
+    await expect(page.getByText('All changes saved')).toBeVisible();
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect(field).not.toHaveValue(original);
+    // The keyboard does the same.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await expect(field).toHaveValue(original);
+    await page.keyboard.press('Control+Shift+z');
+    await expect(field).not.toHaveValue(original);
+  });
+
+  test('unsaved edits survive a reload', async ({ page }) => {
+    const { key, project } = await isolatedProject(page);
+    const items = activeItems(project);
+    await openEditor(page, key, project.id);
+    const value = newStartFor(items, 4);
+    await typeStart(page, items[4]!, value);
+    const typed = await startField(page, items[4]!).inputValue();
+    await page.waitForTimeout(1200); // the draft is written a few hundred ms after the last change
+    await page.reload();
+    await expect(page.getByText(/Restored 1 unsaved edit/)).toBeVisible();
+    await expect(startField(page, items[4]!)).toHaveValue(typed);
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+  });
+
+  test('drag a word on the canvas: its start changes in the word list', async ({ page }) => {
+    const { key, project } = await isolatedProject(page);
+    const items = activeItems(project);
+    await openEditor(page, key, project.id);
+    const word = items[1]!;
+    const field = startField(page, word);
+    const before = Number(await field.inputValue());
+    const canvas = page.getByRole('application', { name: /timeline/i });
+    await expect(canvas).toBeVisible();
+    const box = (await canvas.boundingBox())!;
+    const at = await page.evaluate(
+      ({ t, key }) => {
+        const timeline = (
+          window as unknown as {
+            __timeline: { timeToX(t: number): number; yOfKey?(k: string): number };
+          }
+        ).__timeline;
+        return { x: timeline.timeToX(t), y: timeline.yOfKey?.(key) ?? null };
+      },
+      { t: (word.start + word.end) / 2, key: word.id ?? '' },
+    );
+    const y = box.y + (at.y ?? box.height / 2);
+    const shift = await page.evaluate(
+      () =>
+        (window as unknown as { __timeline: { timeToX(t: number): number } }).__timeline.timeToX(
+          1,
+        ) -
+        (window as unknown as { __timeline: { timeToX(t: number): number } }).__timeline.timeToX(0),
+    );
+    await page.mouse.move(box.x + at.x, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + at.x + shift * 0.25, y, { steps: 5 });
+    await page.mouse.move(box.x + at.x + shift * 0.5, y, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => Number(await field.inputValue())).toBeGreaterThan(before + 0.2);
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+  });
+
+  test('a save that fails on the network keeps the edits and succeeds on retry with the same key', async ({
+    page,
+  }) => {
+    const { key, project } = await isolatedProject(page);
+    const items = activeItems(project);
+    await openEditor(page, key, project.id);
+    const value = newStartFor(items, 5);
+    await typeStart(page, items[5]!, value);
+
+    const keys: string[] = [];
+    await page.route('**/api/v1/projects/*/alignments/*', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length === 1) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toBeVisible();
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    await page.getByRole('button', { name: 'Retry save' }).click();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    const stored = await getProject(page, key, project.id);
+    expect(
+      stored.alignments[0]!.alignment.items.find((i) => i.id === items[5]!.id)?.start,
+    ).toBeCloseTo(value, 3);
+  });
+
+  test('make another alignment active', async ({ page }) => {
+    const { key, project } = await isolatedProject(page, 2);
+    const other = project.alignments.find((a) => !a.selected)!;
+    await openEditor(page, key, project.id);
+    await page.getByLabel('Alignment').selectOption(other.id);
+    await expect(page).toHaveURL(new RegExp(`alignment=${other.id}`));
+    await page.getByRole('button', { name: 'Make active' }).click();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    const stored = await getProject(page, key, project.id);
+    expect(stored.alignments.find((a) => a.id === other.id)?.selected).toBe(true);
+    expect(stored.alignments.filter((a) => a.selected)).toHaveLength(1);
+  });
+});
+
+async function twoEditors(browser: Browser, key: string, projectId: string) {
+  const a = await (await browser.newContext()).newPage();
+  const b = await (await browser.newContext()).newPage();
+  await openEditor(a, key, projectId);
+  await openEditor(b, key, projectId);
+  return { a, b };
+}
+
+test.describe('two people edit the same alignment', () => {
+  test('edits of different words merge without a question; the same word asks', async ({
+    browser,
+    page,
+  }) => {
+    const { key, project } = await isolatedProject(page);
+    const items = activeItems(project);
+    const { a, b } = await twoEditors(browser, key, project.id);
+
+    // Different words: B's save merges A's without asking, and both are stored.
+    const first = newStartFor(items, 1);
+    const second = newStartFor(items, 6);
+    await typeStart(a, items[1]!, first);
+    await save(a);
+    await typeStart(b, items[6]!, second);
+    await b.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(b.getByText(/Merged 1 change from another save/)).toBeVisible();
+    await expect(b.getByText('All changes saved')).toBeVisible();
+    await expect(b.getByRole('dialog', { name: 'Resolve conflicts' })).toHaveCount(0);
+    let stored = activeItems(await getProject(page, key, project.id));
+    expect(stored.find((i) => i.id === items[1]!.id)?.start).toBeCloseTo(first, 3);
+    expect(stored.find((i) => i.id === items[6]!.id)?.start).toBeCloseTo(second, 3);
+
+    // The same word on both sides: a true conflict, resolved by choosing theirs.
+    await a.reload();
+    const word = items[3]!;
+    const mine = newStartFor(items, 3);
+    const theirs = Math.round((mine + 0.05) * 1000) / 1000;
+    await typeStart(a, word, theirs);
+    await save(a);
+    await typeStart(b, word, mine);
+    await b.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = b.getByRole('dialog', { name: 'Resolve conflicts' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel(`Theirs for ${word.text}`).check();
+    await dialog.getByRole('button', { name: 'Save merged result' }).click();
+    await expect(b.getByText('All changes saved')).toBeVisible();
+    stored = activeItems(await getProject(page, key, project.id));
+    expect(stored.find((i) => i.id === word.id)?.start).toBeCloseTo(theirs, 3);
+  });
+});

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import type { Alignment, Project } from '../../../contract';
+import { EditorStoreProvider, useEditor } from '../store';
+import { AlignmentPicker } from './alignment-picker';
+import { ConflictDialog } from './conflict-dialog';
+import { savedFrom, type EditorSession } from './editor-sessions';
+import { RestoreBanner } from './restore-banner';
+import { SaveBar } from './save-bar';
+import { useLeaveGuard } from './use-leave-guard';
+import { useMakeActive } from './use-make-active';
+import { useSave } from './use-save';
+
+interface Props {
+  project: Project;
+  alignment: Alignment;
+  session: EditorSession;
+  onSwitch: (alignmentId: string) => void;
+}
+
+export function EditorWorkspace(props: Props) {
+  return (
+    <EditorStoreProvider store={props.session.store}>
+      <Workspace {...props} />
+    </EditorStoreProvider>
+  );
+}
+
+function Workspace({ project, alignment, session, onSwitch }: Props) {
+  const { store } = session;
+  const dirty = useEditor((s) => s.dirty);
+  const pendingMerge = useEditor((s) => s.pendingMerge);
+  const { status, save, dismiss } = useSave(store, project.id, alignment.id);
+  const {
+    makeActive,
+    pending: activating,
+    message: activeMessage,
+  } = useMakeActive(project.id, alignment);
+  const [conflictsOpen, setConflictsOpen] = useState(true);
+  useLeaveGuard(dirty);
+
+  // A newer server copy replaces a clean draft; a dirty one is merged on save instead.
+  useEffect(() => {
+    const state = store.getState();
+    if (!state.dirty && state.base.revision !== alignment.revision && status.phase !== 'saving')
+      state.actions.markSaved(savedFrom(alignment));
+  }, [store, alignment, status.phase]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [save]);
+
+  return (
+    <div className="editor">
+      <div className="editor-toolbar">
+        <AlignmentPicker alignments={project.alignments} value={alignment.id} onChange={onSwitch} />
+        {alignment.selected ? (
+          <span className="badge active-badge">Active</span>
+        ) : (
+          <button type="button" onClick={() => void makeActive()} disabled={activating}>
+            Make active
+          </button>
+        )}
+        <SaveBar
+          status={status}
+          isActive={alignment.selected}
+          onSave={() => void save()}
+          onSaveAndActivate={() => void save({ select: true })}
+          onOpenConflicts={() => setConflictsOpen(true)}
+          onDismiss={dismiss}
+        />
+      </div>
+      {activeMessage && (
+        <p className="notice notice-warn page-notice" role="alert">
+          {activeMessage}
+        </p>
+      )}
+      {session.notice && <RestoreBanner notice={session.notice} store={store} />}
+      <div className="editor-body">{/* timeline, audio and panels mount here */}</div>
+      {pendingMerge && conflictsOpen && (
+        <ConflictDialog
+          conflicts={pendingMerge.conflicts}
+          onCancel={() => setConflictsOpen(false)}
+          onResolve={(choices) => {
+            store.getState().actions.resolveConflicts(choices);
+            void save();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEditor } from '../store';
+import type { SaveStatus } from './use-save';
+
+interface Props {
+  status: SaveStatus;
+  onSave: () => void;
+  onSaveAndActivate: () => void;
+  onOpenConflicts: () => void;
+  onDismiss: () => void;
+  isActive: boolean;
+}
+
+/** Save buttons and the one line that says where the user's edits are. */
+export function SaveBar({
+  status,
+  onSave,
+  onSaveAndActivate,
+  onOpenConflicts,
+  onDismiss,
+  isActive,
+}: Props) {
+  const dirty = useEditor((s) => s.dirty);
+  const canUndo = useEditor((s) => s.history.canUndo);
+  const canRedo = useEditor((s) => s.history.canRedo);
+  const { undo, redo } = useEditor((s) => s.actions);
+  const saving = status.phase === 'saving';
+
+  return (
+    <div className="save-bar">
+      <button type="button" onClick={undo} disabled={!canUndo} aria-keyshortcuts="Control+Z">
+        Undo
+      </button>
+      <button type="button" onClick={redo} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z">
+        Redo
+      </button>
+      <span className="save-state" role="status" aria-live="polite">
+        {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
+      </span>
+      <button
+        type="button"
+        className="primary"
+        onClick={onSave}
+        disabled={saving}
+        aria-keyshortcuts="Control+S"
+      >
+        Save
+      </button>
+      {!isActive && (
+        <button type="button" onClick={onSaveAndActivate} disabled={saving}>
+          Save and make active
+        </button>
+      )}
+      <SaveMessage
+        status={status}
+        onSave={onSave}
+        onOpenConflicts={onOpenConflicts}
+        onDismiss={onDismiss}
+        onSaveAndActivate={onSaveAndActivate}
+      />
+    </div>
+  );
+}
+
+function SaveMessage({
+  status,
+  onSave,
+  onOpenConflicts,
+  onDismiss,
+  onSaveAndActivate,
+}: Omit<Props, 'isActive'>) {
+  switch (status.phase) {
+    case 'idle':
+    case 'saving':
+      return null;
+    case 'saved':
+      return status.merged ? (
+        <p className="save-message ok" role="status">
+          Merged {status.merged} {status.merged === 1 ? 'change' : 'changes'} from another save with
+          yours, and saved.
+        </p>
+      ) : null;
+    case 'blocked':
+      return (
+        <p className="save-message error" role="alert">
+          Fix {status.problems} {status.problems === 1 ? 'problem' : 'problems'} the service would
+          refuse before saving (see Problems).
+        </p>
+      );
+    case 'failed':
+      return (
+        <div className="save-message error" role="alert">
+          <strong>Not saved: {status.title}.</strong> {status.detail} Your edits are kept.
+          {status.retryable && (
+            <button type="button" onClick={onSave}>
+              Retry save
+            </button>
+          )}
+          <button type="button" onClick={onDismiss} aria-label="Dismiss">
+            ×
+          </button>
+        </div>
+      );
+    case 'conflicts':
+      return (
+        <p className="save-message warn" role="alert">
+          {status.count} {status.count === 1 ? 'word needs' : 'words need'} your decision.{' '}
+          <button type="button" onClick={onOpenConflicts}>
+            Resolve conflicts
+          </button>
+        </p>
+      );
+    case 'selection-conflict':
+      return (
+        <p className="save-message warn" role="alert">
+          Not saved: another alignment became active meanwhile
+          {status.activeName ? ` (“${status.activeName}”)` : ''}.{' '}
+          <button type="button" onClick={onSaveAndActivate}>
+            Save and make this one active
+          </button>{' '}
+          <button type="button" onClick={onSave}>
+            Save without changing the active one
+          </button>
+        </p>
+      );
+  }
+}
