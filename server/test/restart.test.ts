@@ -1,0 +1,41 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ProjectSchema, TaskSchema } from '../../src/contract';
+import { createProject, demoSong, upload, waitForTask } from './flow';
+import { call, parsed, startService, tempDataDir, type Running } from './harness';
+
+const running: Running[] = [];
+afterAll(async () => {
+  for (const r of running) await r.cleanup();
+});
+
+describe('restart', () => {
+  it('picks up a task that was in progress when the process stopped', async () => {
+    const dataDir = tempDataDir();
+    // First run: no worker, so the task is still waiting when the process "dies".
+    const first = await startService({ dataDir, worker: false });
+    running.push(first);
+    const { inputFileId } = await upload(first.api, demoSong());
+    const start = await createProject(first.api, { inputFileId, title: 'Resumed' });
+    const queued = parsed(TaskSchema, await call(`${first.api}/tasks/${start.taskId}`));
+    expect(queued.status).toBe('queued');
+    await first.stop();
+
+    // As if it had been running at the moment of the crash.
+    const db = new Database(join(dataDir, 'karaoke.db'));
+    db.prepare("UPDATE tasks SET status = 'in-progress', attempts = 1 WHERE id = ?").run(
+      start.taskId,
+    );
+    db.close();
+
+    const second = await startService({ dataDir });
+    running.push(second);
+    // Same key, same data: the account, upload and task survived the restart.
+    const task = await waitForTask(second.api, start.taskId);
+    expect(task).toMatchObject({ status: 'completed', output: { projectId: start.projectId } });
+    const project = parsed(ProjectSchema, await call(`${second.api}/projects/${start.projectId}`));
+    expect(project.stems.map((s) => s.type).sort()).toEqual(['instrumental', 'original', 'vocals']);
+    expect(project.title).toBe('Resumed');
+  }, 60_000);
+});

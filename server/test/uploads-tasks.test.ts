@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CreditBalanceSchema,
+  ProjectSchema,
+  TaskListEntrySchema,
+  TaskStartSchema,
+  UploadResponseSchema,
+} from '../../src/contract';
+import { z } from 'zod';
+import { UrlSigner } from '../storage/signing';
+import { call, createAccount, parsed, problem, startService, type Running } from './harness';
+import { createProject, demoSong, upload, waitForTask } from './flow';
+
+const MAX = 8 * 1024 * 1024;
+let svc: Running;
+beforeAll(async () => {
+  svc = await startService({ maxUploadBytes: MAX });
+});
+afterAll(() => svc.cleanup());
+
+const newUpload = (body: Record<string, unknown>) =>
+  call(`${svc.api}/uploads`, {
+    method: 'POST',
+    body: { filename: 'a.wav', contentType: 'audio/wav', contentLength: 10, ...body },
+  });
+
+describe('uploads', () => {
+  it('checks content type (415), size (413) and the body (400)', async () => {
+    problem(await newUpload({ contentType: 'text/plain' }), 415);
+    problem(await newUpload({ contentType: 'application/json' }), 415);
+    problem(await newUpload({ contentLength: MAX + 1 }), 413);
+    problem(await newUpload({ contentLength: 0 }), 400);
+    problem(await newUpload({ contentLength: 1.5 }), 400);
+    problem(await newUpload({ filename: undefined }), 400);
+    const ok = parsed(
+      UploadResponseSchema,
+      await newUpload({ contentType: 'video/mp4', contentLength: MAX }),
+    );
+    expect(ok.contentType).toBe('video/mp4');
+    expect(ok.uploadUrl).toMatch(
+      new RegExp(`^${svc.base}/uploads/${ok.inputFileId}\\?exp=\\d+&sig=`),
+    );
+  });
+
+  it('accepts the exact bytes once at the signed address and refuses anything else', async () => {
+    const created = parsed(UploadResponseSchema, await newUpload({}));
+    const url = new URL(created.uploadUrl);
+    const put = (u: string, body: Buffer) => fetch(u, { method: 'PUT', body: new Uint8Array(body) });
+    const forged = new URL(url);
+    forged.searchParams.set('sig', 'x'.repeat(43));
+    expect((await put(forged.href, Buffer.alloc(10))).status).toBe(403);
+    const later = new URL(url);
+    later.searchParams.set('exp', String(Number(url.searchParams.get('exp')) + 60));
+    expect((await put(later.href, Buffer.alloc(10))).status).toBe(403);
+    const signer = UrlSigner.fromDataDir(svc.dataDir);
+    const past = Math.floor(Date.now() / 1000) - 10;
+    const expired = `${svc.base}/uploads/${created.inputFileId}?${signer.query('PUT', created.inputFileId, past)}`;
+    const expiredRes = await put(expired, Buffer.alloc(10));
+    expect(expiredRes.status).toBe(403);
+    expect(((await expiredRes.json()) as { detail: string }).detail).toMatch(/expired/);
+    expect((await put(url.href, Buffer.alloc(9))).status).toBe(400);
+    expect((await put(url.href, Buffer.alloc(11))).status).toBe(400);
+    // Not uploaded yet: a project cannot use it.
+    problem(
+      await call(`${svc.api}/projects`, {
+        method: 'POST',
+        body: { inputFileId: created.inputFileId },
+      }),
+      400,
+    );
+    expect((await put(url.href, Buffer.alloc(10))).status).toBe(200);
+    expect((await put(url.href, Buffer.alloc(10))).status).toBe(409);
+  });
+
+  it("answers 404 for an unknown or another account's upload", async () => {
+    const bob = createAccount(svc.dataDir, 'bob-uploads@example.com');
+    const mine = await upload(svc.api, Buffer.from('RIFF....'), bob.apiKey);
+    problem(
+      await call(`${svc.api}/projects`, {
+        method: 'POST',
+        body: { inputFileId: mine.inputFileId },
+      }),
+      404,
+    );
+    problem(
+      await call(`${svc.api}/projects`, { method: 'POST', body: { inputFileId: 'file_nope' } }),
+      404,
+    );
+  });
+});
+
+describe('create-karaoke on the demo song', () => {
+  it('runs to completed with stems and a selected alignment, and serves stems with Range', async () => {
+    const before = parsed(CreditBalanceSchema, await call(`${svc.api}/credits`)).availableBalance;
+    const { inputFileId } = await upload(svc.api, demoSong());
+    const lyrics = 'The morning light is falling on the quiet town\nI hear the river singing';
+    const start = await createProject(svc.api, {
+      inputFileId,
+      stemModel: 'bs_roformer',
+      lyricsSource: { type: 'transcribe', lyrics },
+    });
+    const task = await waitForTask(svc.api, start.taskId);
+    expect(task).toMatchObject({
+      status: 'completed',
+      type: 'create-karaoke',
+      output: { projectId: start.projectId },
+    });
+    const project = parsed(ProjectSchema, await call(start.projectUrl));
+    expect(project.title).toBe('My Song');
+    expect(project.duration).toBeGreaterThan(30);
+    expect(project.lyrics).toBe(lyrics);
+    const types = Object.fromEntries(project.stems.map((s) => [s.type, s]));
+    expect(Object.keys(types).sort()).toEqual(['instrumental', 'original', 'vocals']);
+    expect(types.vocals?.model).toBe('local-centre-mask');
+    expect(project.alignments).toHaveLength(1);
+    const alignment = project.alignments[0];
+    expect(alignment?.selected).toBe(true);
+    expect(alignment?.alignment.items.map((i) => i.text).slice(0, 3)).toEqual([
+      'The',
+      'morning',
+      'light',
+    ]);
+    expect(alignment?.alignment.items.every((i) => typeof i.id === 'string')).toBe(true);
+    const after = parsed(CreditBalanceSchema, await call(`${svc.api}/credits`)).availableBalance;
+    expect(after).toBe(before - 2);
+    problem(await call(`${svc.api}/projects`, { method: 'POST', body: { inputFileId } }), 400);
+
+    const vocalsUrl = types.vocals?.url ?? '';
+    const whole = await fetch(vocalsUrl);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('audio/wav');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString()).toBe('RIFF');
+    const part = await fetch(vocalsUrl, { headers: { Range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(100, 200));
+    const tail = await fetch(vocalsUrl, { headers: { Range: 'bytes=-10' } });
+    expect(Buffer.from(await tail.arrayBuffer())).toEqual(bytes.subarray(bytes.length - 10));
+    const beyond = await fetch(vocalsUrl, { headers: { Range: `bytes=${bytes.length}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+    const unsigned = new URL(vocalsUrl);
+    unsigned.searchParams.delete('sig');
+    expect((await fetch(unsigned)).status).toBe(403);
+    const original = await fetch(types.original?.url ?? '', { method: 'HEAD' });
+    expect(original.headers.get('content-type')).toBe('audio/flac');
+
+    // Stem separation again and a lyrics sync on the project; empty lyrics fail with a clear error.
+    const sep = parsed(
+      TaskStartSchema,
+      await call(`${svc.api}/projects/${project.id}/tasks/stem-separation`, { method: 'POST' }),
+    );
+    const sepTask = await waitForTask(svc.api, sep.taskId);
+    expect(sepTask.status).toBe('completed');
+    const sync = (text: string) =>
+      call(`${svc.api}/projects/${project.id}/tasks/lyrics-sync`, {
+        method: 'POST',
+        body: { lyricsSource: { type: 'transcribe', lyrics: text } },
+      });
+    const synced = await waitForTask(
+      svc.api,
+      parsed(TaskStartSchema, await sync('The morning light')).taskId,
+    );
+    expect(synced.status).toBe('completed');
+    const empty = await waitForTask(svc.api, parsed(TaskStartSchema, await sync('  \n ')).taskId);
+    expect(empty.status).toBe('failed');
+    expect(empty.error).toMatch(/lyrics are needed/i);
+    const final = parsed(ProjectSchema, await call(start.projectUrl));
+    expect(final.alignments).toHaveLength(2);
+    expect(final.alignments.filter((a) => a.selected)).toHaveLength(1);
+    const separated = final.stems.filter((s) => s.type !== 'original').map((s) => s.id);
+    expect(sepTask.output).toEqual({ projectId: project.id, stemIds: separated });
+    const list = parsed(
+      z.array(TaskListEntrySchema),
+      await call(`${svc.api}/projects/${project.id}/tasks`),
+    );
+    expect(list.map((t) => t.status)).toEqual(['failed', 'completed', 'completed', 'completed']);
+    // The failed task's credit came back: 2 + 1 + 1 spent.
+    expect(parsed(CreditBalanceSchema, await call(`${svc.api}/credits`)).availableBalance).toBe(
+      before - 4,
+    );
+  }, 60_000);
+
+  it('answers 402 when the credits do not cover the task, and creates nothing', async () => {
+    const poor = createAccount(svc.dataDir, 'poor@example.com', 1);
+    const { inputFileId } = await upload(svc.api, Buffer.from('ID3 fake mp3'), poor.apiKey);
+    const res = await call(`${svc.api}/projects`, {
+      method: 'POST',
+      key: poor.apiKey,
+      body: { inputFileId },
+    });
+    problem(res, 402);
+    expect((await call(`${svc.api}/projects`, { key: poor.apiKey })).json).toEqual([]);
+  });
+
+  it('fails an undecodable upload with a clear error', async () => {
+    const { inputFileId } = await upload(svc.api, Buffer.from('this is not audio at all'));
+    const start = await createProject(svc.api, { inputFileId, title: 'Broken' });
+    const task = await waitForTask(svc.api, start.taskId);
+    expect(task.status).toBe('failed');
+    expect(task.error).toMatch(/could not be decoded/);
+  });
+});
