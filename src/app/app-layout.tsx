@@ -1,6 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { RunningTasksIndicator } from '../features/tasks/running-tasks-indicator';
+import { TaskNotices } from '../features/tasks/task-notices';
 import { useSession } from './session-context';
 
 export function AppLayout() {
@@ -32,6 +33,7 @@ export function AppLayout() {
       <ErrorBoundary>
         <Outlet />
       </ErrorBoundary>
+      <TaskNotices />
     </div>
   );
 }

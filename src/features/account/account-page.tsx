@@ -1,8 +1,52 @@
-/** Placeholder: filled by the feature's issue. */
+import { useQuery } from '@tanstack/react-query';
+import { meQuery, useApiClient } from '../../api';
+import { useSession } from '../../app/session-context';
+import { ErrorNotice } from '../../components/error-notice';
+import { Loading } from '../../components/loading';
+import { BillingCatalogSection } from './billing-catalog-section';
+import { CreditsSection } from './credits-section';
+import { ManageBillingButton } from './manage-billing-button';
+import './account.css';
+
 export function AccountPage() {
+  const me = useQuery(meQuery(useApiClient()));
+  const { signOut } = useSession();
   return (
-    <main className="page">
+    <main className="page account-page">
       <h1>Account</h1>
+      <section className="account-section" aria-labelledby="who">
+        <h2 id="who">Signed in</h2>
+        {me.isPending ? (
+          <Loading label="Loading your account…" />
+        ) : me.isError ? (
+          <ErrorNotice
+            error={me.error}
+            action="Could not load your account"
+            onRetry={() => void me.refetch()}
+          />
+        ) : (
+          <dl className="facts">
+            <dt>Email</dt>
+            <dd>{me.data.email}</dd>
+            <dt>User id</dt>
+            <dd>
+              <code>{me.data.userId}</code>
+            </dd>
+            <dt>API key id</dt>
+            <dd>
+              <code>{me.data.apiKeyId}</code>
+            </dd>
+          </dl>
+        )}
+        <div className="form-actions">
+          <ManageBillingButton />
+          <button type="button" onClick={signOut}>
+            Sign out
+          </button>
+        </div>
+      </section>
+      <CreditsSection />
+      <BillingCatalogSection />
     </main>
   );
 }

@@ -1,8 +1,67 @@
-/** Placeholder: filled by the feature's issue. */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { mediaQuery, useApiClient, useDeleteMedia } from '../../api';
+import type { MediaItem } from '../../contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorNotice } from '../../components/error-notice';
+import { Loading } from '../../components/loading';
+import { MediaCard } from './media-card';
+import { mediaName } from './media-labels';
+import './library.css';
+
+/** The media library; items still processing refresh until they settle (mediaQuery polls). */
 export function MediaPage() {
+  const media = useQuery(mediaQuery(useApiClient()));
+  const remove = useDeleteMedia();
+  const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const processing = media.data?.filter((item) => item.status === 'processing').length ?? 0;
+
   return (
     <main className="page">
       <h1>Media</h1>
+      <p className="muted">
+        Logos, images and intro or outro videos used in your karaoke videos.
+        {processing > 0 && ` ${processing} still processing: this page refreshes on its own.`}
+      </p>
+      {remove.isError && <ErrorNotice error={remove.error} action="The item was not deleted" />}
+      {media.isPending ? (
+        <Loading label="Loading media…" />
+      ) : media.isError ? (
+        <ErrorNotice
+          error={media.error}
+          action="Could not load your media"
+          onRetry={() => void media.refetch()}
+        />
+      ) : media.data.length === 0 ? (
+        <EmptyState title="No media">
+          <p>Media added in the service&apos;s apps appear here.</p>
+        </EmptyState>
+      ) : (
+        <ul className="media-grid" aria-label="Media items">
+          {media.data.map((item) => (
+            <MediaCard
+              key={item.id}
+              item={item}
+              onDelete={() => {
+                remove.reset();
+                setDeleting(item);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete media"
+        message={`Delete the ${deleting ? mediaName(deleting).toLowerCase() : 'item'}? Videos that use it lose it; this cannot be undone.`}
+        confirmLabel="Delete media"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+        }}
+      />
     </main>
   );
 }

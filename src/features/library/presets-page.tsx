@@ -1,8 +1,76 @@
-/** Placeholder: filled by the feature's issue. */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { presetsQuery, useApiClient, useDeletePreset } from '../../api';
+import type { Preset } from '../../contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorNotice } from '../../components/error-notice';
+import { Loading } from '../../components/loading';
+import { PresetRow } from './preset-row';
+import './library.css';
+
+/** The account's presets: rename, make default, delete (confirmed); the default is marked. */
 export function PresetsPage() {
+  const presets = useQuery(presetsQuery(useApiClient()));
+  const remove = useDeletePreset();
+  const [deleting, setDeleting] = useState<Preset | null>(null);
+
   return (
     <main className="page">
       <h1>Presets</h1>
+      <p className="muted">
+        A preset is a saved video style. New projects use the default one unless you pick another.
+      </p>
+      {remove.isError && <ErrorNotice error={remove.error} action="The preset was not deleted" />}
+      {presets.isPending ? (
+        <Loading label="Loading presets…" />
+      ) : presets.isError ? (
+        <ErrorNotice
+          error={presets.error}
+          action="Could not load your presets"
+          onRetry={() => void presets.refetch()}
+        />
+      ) : presets.data.length === 0 ? (
+        <EmptyState title="No presets">
+          <p>Projects then use the standard style. Presets are made in the service&apos;s apps.</p>
+        </EmptyState>
+      ) : (
+        <table className="data" aria-label="Presets">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Aspect ratio</th>
+              <th scope="col">Updated</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {presets.data.map((preset) => (
+              <PresetRow
+                key={preset.id}
+                preset={preset}
+                onDelete={() => {
+                  remove.reset();
+                  setDeleting(preset);
+                }}
+              />
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete preset"
+        message={`Delete “${deleting?.name ?? ''}”? Projects keep their settings; this cannot be undone.`}
+        confirmLabel="Delete preset"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+        }}
+      />
     </main>
   );
 }

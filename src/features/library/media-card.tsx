@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import type { MediaItem } from '../../contract';
+import { formatDate } from '../projects/format';
+import { StatusBadge } from '../tasks/status-badge';
+import { mediaName, mediaSize, mediaTypeName } from './media-labels';
+
+export function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () => void }) {
+  const name = mediaName(item);
+  return (
+    <li className="media-card">
+      <div className="media-preview">
+        {item.previewUrl ? (
+          <img src={item.previewUrl} alt={`Preview of the ${name.toLowerCase()}`} loading="lazy" />
+        ) : (
+          <span className="muted">
+            {item.status === 'processing' ? 'Processing…' : 'No preview'}
+          </span>
+        )}
+      </div>
+      <div className="media-info">
+        <strong>{mediaTypeName(item.type)}</strong> <StatusBadge status={item.status} />
+        <span className="muted">Size {mediaSize(item)}</span>
+        <span className="muted">Added {formatDate(item.createdAt)}</span>
+        {item.error && <span className="error-text">{item.error}</span>}
+      </div>
+      <div className="row-actions">
+        <Link to={`/media/${encodeURIComponent(item.id)}`} aria-label={`Open ${name}`}>
+          Open
+        </Link>
+        <button type="button" className="danger" aria-label={`Delete ${name}`} onClick={onDelete}>
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,47 @@
+import { isTerminalStatus, type TaskStatus, type TaskType } from '../../contract';
+
+export const TASK_TYPE_NAMES: Record<TaskType, string> = {
+  'create-karaoke': 'Create karaoke project',
+  'create-lyric-video': 'Create lyric video',
+  'import-project': 'Import project',
+  'sync-lyrics': 'Lyrics sync',
+  'stem-separation': 'Stem separation',
+  'generate-video': 'Generate video',
+  'generate-chords': 'Generate chords',
+  'export-stem-audio': 'Export stem audio',
+  'export-project': 'Export project',
+};
+
+/** Where a task's result is seen (its project's editor or exports; its tasks when it failed). */
+export function taskResult(
+  projectId: string,
+  type: TaskType,
+  status: TaskStatus,
+): { path: string; label: string } {
+  const base = `/projects/${encodeURIComponent(projectId)}`;
+  if (status !== 'completed' && status !== 'finalized')
+    return { path: `${base}/tasks`, label: 'See the tasks' };
+  switch (type) {
+    case 'export-project':
+    case 'export-stem-audio':
+    case 'generate-video':
+      return { path: `${base}/exports`, label: 'See the exports' };
+    case 'create-karaoke':
+    case 'create-lyric-video':
+    case 'import-project':
+    case 'sync-lyrics':
+    case 'stem-separation':
+    case 'generate-chords':
+      return { path: base, label: 'Open the editor' };
+  }
+}
+
+/** Seconds a task has taken: until its last update once ended, until now while running. */
+export function elapsedSeconds(
+  task: { status: TaskStatus; createdAt: string; updatedAt: string },
+  now: number,
+): number {
+  const start = Date.parse(task.createdAt);
+  const end = isTerminalStatus(task.status) ? Date.parse(task.updatedAt) : now;
+  return Math.max(0, (end - start) / 1000);
+}

@@ -1,0 +1,38 @@
+import type { TaskListEntry } from '../../contract';
+import { isTerminalStatus } from '../../contract';
+import { formatDate, formatDuration } from '../projects/format';
+import { StatusBadge } from './status-badge';
+import { elapsedSeconds, TASK_TYPE_NAMES } from './task-labels';
+import { useNow } from './use-now';
+
+export function TasksTable({ tasks }: { tasks: readonly TaskListEntry[] }) {
+  const now = useNow(tasks.some((task) => !isTerminalStatus(task.status)));
+  return (
+    <table className="data" aria-label="Tasks">
+      <thead>
+        <tr>
+          <th scope="col">Type</th>
+          <th scope="col">Status</th>
+          <th scope="col">Created</th>
+          <th scope="col">Updated</th>
+          <th scope="col">Elapsed</th>
+          <th scope="col">Error</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tasks.map((task) => (
+          <tr key={task.id}>
+            <td>{TASK_TYPE_NAMES[task.type]}</td>
+            <td>
+              <StatusBadge status={task.status} />
+            </td>
+            <td>{formatDate(task.createdAt)}</td>
+            <td>{formatDate(task.updatedAt)}</td>
+            <td>{formatDuration(elapsedSeconds(task, now))}</td>
+            <td className={task.error ? 'error-text' : 'muted'}>{task.error ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
