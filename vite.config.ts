@@ -12,7 +12,10 @@ function localService(): Plugin {
     async configureServer(server) {
       const mod = (await server.ssrLoadModule('/server/app.ts')) as typeof import('./server/app');
       service = await mod.createServiceFromEnv({ log: (line) => server.config.logger.info(line) });
-      server.middlewares.use((req, res, next) => service?.handle(req, res, next) ?? next());
+      server.middlewares.use((req, res, next) => {
+        if (service) service.handle(req, res, next);
+        else next();
+      });
       server.httpServer?.once('close', () => void service?.close());
     },
   };
