@@ -143,6 +143,7 @@ export function roll(
   right: AlignmentItem,
   time: number,
 ): Change {
+  if (left === right || right.end < left.start) return EMPTY_CHANGE;
   const t = clamp(time, left.start, right.end);
   return replaceChange(doc, [
     [left, { ...left, end: t }],
