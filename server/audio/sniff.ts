@@ -21,10 +21,9 @@ function isMpegFrame(bytes: Uint8Array, at: number): boolean {
 }
 
 function isVideoContainer(bytes: Uint8Array): boolean {
-  if (bytes.length < 12) return false;
+  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return true; // Matroska/WebM
   const box = text(bytes, 4, 4);
   if (['ftyp', 'moov', 'mdat', 'free', 'wide', 'skip'].includes(box)) return true; // MP4/MOV/M4A
-  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return true; // Matroska/WebM
   if (text(bytes, 0, 4) === 'RIFF' && text(bytes, 8, 3) === 'AVI') return true;
   if (text(bytes, 0, 3) === 'FLV') return true;
   if (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 1 && bytes[3] === 0xba) return true; // MPEG-PS
