@@ -171,7 +171,10 @@ describe('StemPlayer failed stems', () => {
     m('/v.mp3').becomeReady();
     m('/i.mp3').becomeReady();
     const snap = player.getSnapshot();
-    expect(snap.stems[0]).toMatchObject({ status: 'error', error: 'format not supported or file not found' });
+    expect(snap.stems[0]).toMatchObject({
+      status: 'error',
+      error: 'format not supported or file not found',
+    });
     expect(snap.leaderId).toBe('v');
     await player.play();
     expect(m('/o.mp3').paused).toBe(true);
@@ -183,9 +186,14 @@ describe('StemPlayer failed stems', () => {
   it('a stem whose play() is refused says so; the rest still play', async () => {
     const { player, m } = setup();
     for (const s of SOURCES) m(s.url).becomeReady();
-    m('/i.mp3').playRejection = Object.assign(new Error('decode failed'), { name: 'NotSupportedError' });
+    m('/i.mp3').playRejection = Object.assign(new Error('decode failed'), {
+      name: 'NotSupportedError',
+    });
     await player.play();
-    expect(player.getSnapshot().stems[2]).toMatchObject({ status: 'error', error: 'decode failed' });
+    expect(player.getSnapshot().stems[2]).toMatchObject({
+      status: 'error',
+      error: 'decode failed',
+    });
     expect(m('/o.mp3').paused).toBe(false);
   });
 

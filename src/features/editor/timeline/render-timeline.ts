@@ -96,17 +96,23 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
   }
   if (width >= MIN_LABEL_WIDTH_PX && f.labelText.length < MAX_LABELS_PER_FRAME && item.text) {
     const left = Math.max(x, 0);
-    const maxChars = Math.floor((Math.min(x + width, view.width) - left - 6) / f.charWidth);
-    if (maxChars >= 1) {
-      const text =
-        item.text.length <= maxChars
-          ? item.text
-          : `${item.text.slice(0, Math.max(1, maxChars - 1))}…`;
+    const text = fitLabel(f, item.text, Math.min(x + width, view.width) - left - 6);
+    if (text) {
       f.labelX.push(left + 3);
       f.labelY.push(band.y + band.height / 2);
       f.labelText.push(text);
     }
   }
+}
+
+/** The label that fits `room` px: whole, or cut with an ellipsis; measured only when in doubt. */
+function fitLabel(f: Frame, text: string, room: number): string | null {
+  if (room < f.charWidth) return null;
+  if (text.length * f.charWidth <= room * 0.8) return text;
+  const full = f.ctx.measureText(text).width;
+  if (full <= room) return text;
+  const chars = Math.floor((text.length * room) / full) - 1;
+  return chars >= 1 ? `${text.slice(0, chars)}…` : null;
 }
 
 /**

@@ -1,21 +1,10 @@
 import type { TimelineView } from './types';
 
-/**
- * Time <-> px for the timeline. Same signatures as src/timing/viewport.ts (being written
- * concurrently); switch the imports there once it lands.
- */
-export interface ViewportLike {
-  startTime: number;
-  pxPerSecond: number;
-}
+import { timeToX, xToTime, type Viewport } from '../../../timing/viewport';
 
-export const timeToX = (t: number, view: ViewportLike): number =>
-  (t - view.startTime) * view.pxPerSecond;
-
-export const xToTime = (x: number, view: ViewportLike): number =>
-  view.startTime + x / view.pxPerSecond;
-
-export const pxToSeconds = (px: number, view: ViewportLike): number => px / view.pxPerSecond;
+/** Time <-> px is the core's (one viewport module); zoom and scroll rules live here. */
+export { timeToX, xToTime };
+export type ViewportLike = Viewport;
 
 export const visibleEndTime = (view: Pick<TimelineView, 'startTime' | 'pxPerSecond' | 'width'>) =>
   view.startTime + view.width / view.pxPerSecond;

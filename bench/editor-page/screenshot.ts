@@ -1,0 +1,37 @@
+// `npx tsx bench/editor-page/screenshot.ts [out.png]`: the bench page with a selection, playhead
+// and problems, for a look at the timeline (and the README).
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import react from '@vitejs/plugin-react';
+import { createServer } from 'vite';
+import { CHROMIUM_ARGS, findChromium } from '../../e2e/chromium';
+
+const out = process.argv[2] ?? '/tmp/timeline.png';
+const server = await createServer({
+  configFile: false,
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  logLevel: 'warn',
+  server: { host: '127.0.0.1', port: 0 },
+});
+await server.listen();
+const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 420 } });
+  page.on('console', (m) => console.log('page:', m.text()));
+  page.on('pageerror', (e) => console.log('page error:', e.message));
+  await page.goto(server.resolvedUrls?.local[0] ?? '');
+  await page.waitForFunction(() => typeof window.bench === 'object');
+  await page.evaluate(() => window.bench.prepare(2000, 720));
+  await page.evaluate(() => window.bench.mountCanvas(720, 12, ['w170', 'w171', 'w172']));
+  await page.evaluate(() => window.bench.setView(58, 12));
+  await page.evaluate(() => window.bench.setPlayhead(63.2));
+  const p = await page.evaluate(() => window.__timeline?.clientPointOf('w180') ?? null);
+  if (p) await page.mouse.move(p.x, p.y);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: out });
+  console.log(out);
+} finally {
+  await browser.close();
+  await server.close();
+}

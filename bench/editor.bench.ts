@@ -1,0 +1,165 @@
+// Issue 5 "Speed": the canvas timeline with 100,000 items over 60 minutes in real Chromium, and
+// the same drag through wavesurfer's Regions plugin at 1,000 and 10,000 items. Headless software
+// rendering on 2 shared cores: read absolute figures as a floor, compare ratios.
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import react from '@vitejs/plugin-react';
+import { createServer } from 'vite';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
+import { report } from './report';
+
+const HARD_LIMIT_MS = 8 * 60_000;
+const SCENARIO_LIMIT_MS = 120_000;
+const WORD_SPACING = 0.36; // seconds per word in the Regions comparison (a dense song)
+
+const killer = setTimeout(() => {
+  console.error('editor bench: hard time limit reached');
+  process.exit(2);
+}, HARD_LIMIT_MS);
+killer.unref();
+
+const frame = (page: Page) =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+
+function withLimit<T>(p: Promise<T>, what: string): Promise<T> {
+  return Promise.race([
+    p,
+    new Promise<T>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`${what}: over ${SCENARIO_LIMIT_MS} ms`)),
+        SCENARIO_LIMIT_MS,
+      ),
+    ),
+  ]);
+}
+
+/** Press on a point, move 240 px in 60 steps (a frame each), release, wait until settled. */
+async function drag(page: Page, from: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await frame(page);
+  await page.evaluate(() => window.bench.startProbe());
+  await page.mouse.down();
+  for (let i = 1; i <= 60; i++) {
+    await page.mouse.move(from.x + i * 4, from.y);
+    await frame(page);
+  }
+  await page.mouse.up();
+  // the probe pushes the settle sample once the main thread has been quiet for a while
+  await page.waitForFunction(() => window.bench.settleCount() > 0, undefined, { polling: 100 });
+  return page.evaluate(() => window.bench.stopProbe());
+}
+
+async function canvasPoint(page: Page, key: string) {
+  const p = await page.evaluate((k) => window.__timeline?.clientPointOf(k) ?? null, key);
+  if (!p) throw new Error(`word ${key} not on screen`);
+  return p;
+}
+
+async function main() {
+  const server = await createServer({
+    configFile: false,
+    root: fileURLToPath(new URL('./editor-page', import.meta.url)),
+    plugins: [react()],
+    logLevel: 'warn',
+    server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
+  });
+  await server.listen();
+  const url = server.resolvedUrls?.local[0];
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    if (!url) throw new Error('vite did not report a URL');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    page.setDefaultTimeout(SCENARIO_LIMIT_MS);
+    await page.goto(url);
+    await page.waitForFunction(() => typeof window.bench === 'object');
+
+    // --- 100,000 items over 60 minutes ---
+    const N = 100_000;
+    const D = 3600;
+    await page.evaluate(([n, d]) => window.bench.prepare(n, d), [N, D] as const);
+    const firstFrame: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      firstFrame.push(await page.evaluate((d) => window.bench.mountCanvas(d, 10), D));
+    }
+    report(`editor.first-frame.${N}`, firstFrame, 1000);
+
+    await page.evaluate(() => window.bench.setView(1800, 10));
+    await frame(page);
+    const key = `w${Math.floor(1804 / (D / N))}`;
+    const dragged = await drag(page, await canvasPoint(page, key));
+    report(`editor.drag.frame-ms.${N}`, dragged.work, 16);
+    report(`editor.drag.input-to-frame.${N}`, dragged.latency, null);
+    report(`editor.drag.commit-ms.${N}`, dragged.settle, null);
+
+    // Zoom: from a 10 s view out to the whole song and back, around the pointer.
+    await page.evaluate(() => window.bench.setView(1800, 10));
+    await page.mouse.move(640, 200);
+    await frame(page);
+    await page.evaluate(() => window.bench.startProbe());
+    await page.keyboard.down('Control');
+    for (let i = 0; i < 60; i++) {
+      await page.mouse.wheel(0, i < 30 ? 100 : -100);
+      await frame(page);
+    }
+    await page.keyboard.up('Control');
+    const zoomed = await page.evaluate(() => window.bench.stopProbe());
+    report(`editor.zoom.frame-ms.${N}`, zoomed.work, 16);
+    report(`editor.zoom.input-to-frame.${N}`, zoomed.latency, null);
+
+    // Scroll: a 30 s view, 60 wheel steps of 200 px.
+    await page.evaluate(() => window.bench.setView(600, 30));
+    await frame(page);
+    await page.evaluate(() => window.bench.startProbe());
+    for (let i = 0; i < 60; i++) {
+      await page.mouse.wheel(0, 200);
+      await frame(page);
+    }
+    const scrolled = await page.evaluate(() => window.bench.stopProbe());
+    report(`editor.scroll.frame-ms.${N}`, scrolled.work, 16);
+    report(`editor.scroll.input-to-frame.${N}`, scrolled.latency, null);
+
+    const cdp = await page.context().newCDPSession(page);
+    const before = (await cdp.send('Runtime.getHeapUsage')).usedSize / 2 ** 20;
+    await cdp.send('HeapProfiler.collectGarbage');
+    const after = (await cdp.send('Runtime.getHeapUsage')).usedSize / 2 ** 20;
+    report(`editor.heap.${N}`, [before, after], 400, 'MB');
+
+    // --- Regions plugin vs canvas, same drag ---
+    for (const n of [1_000, 10_000]) {
+      const d = n * WORD_SPACING;
+      const k = `w${Math.floor((d / 2 + 5) / WORD_SPACING)}`;
+      await page.evaluate(([nn, dd]) => window.bench.prepare(nn, dd), [n, d] as const);
+      await page.evaluate((dd) => window.bench.mountCanvas(dd, 30), d);
+      await page.evaluate((t) => window.bench.setView(t, 30), d / 2);
+      await frame(page);
+      const canvas = await drag(page, await canvasPoint(page, k));
+      const c = report(`editor.canvas.drag-input-to-frame.${n}`, canvas.latency, null);
+      const cEnd = report(`editor.canvas.drag-end.${n}`, canvas.settle, null);
+      try {
+        const settle = await withLimit(
+          page.evaluate(([nn, dd]) => window.bench.mountRegions(nn, dd, 30), [n, d] as const),
+          `regions ${n} mount`,
+        );
+        report(`editor.regions.settle.${n}`, [settle], null);
+        await page.evaluate((t) => window.bench.regionsScrollTo(t), d / 2);
+        await page.evaluate(() => window.bench.settled());
+        const point = await page.evaluate((kk) => window.bench.regionPoint(kk), k);
+        if (!point) throw new Error(`region ${k} not found`);
+        const regions = await withLimit(drag(page, point), `regions ${n} drag`);
+        const r = report(`editor.regions.drag-input-to-frame.${n}`, regions.latency, null);
+        const rEnd = report(`editor.regions.drag-end.${n}`, regions.settle, null);
+        report(`editor.regions-vs-canvas.drag-ratio.${n}`, [r.p95 / c.p95], null, 'x');
+        report(`editor.regions-vs-canvas.drag-end-ratio.${n}`, [rEnd.p95 / cEnd.p95], null, 'x');
+      } catch (err) {
+        console.error(`editor bench: ${String(err)}`);
+      }
+      await page.evaluate(() => window.bench.unmount());
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+await main();
+clearTimeout(killer);

@@ -1,0 +1,47 @@
+import { hitTest } from './hit-test';
+import { laneBand, laneLayout, laneOf } from './layout';
+import type { TimelineScene } from './types';
+import { timeToX, xToTime } from './viewport';
+
+/**
+ * For Playwright: converts between time and canvas px so e2e can drag words precisely.
+ * x and y are CSS px relative to the canvas; `clientPointOf` returns page (client) coordinates.
+ */
+export interface TimelineTestHook {
+  timeToX(t: number): number;
+  xToTime(x: number): number;
+  keyAt(x: number, y: number): string | null;
+  /** Client coordinates of a word's body centre or one of its edges (null when not drawn). */
+  clientPointOf(key: string, part?: 'body' | 'start' | 'end'): { x: number; y: number } | null;
+}
+
+declare global {
+  interface Window {
+    __timeline?: TimelineTestHook;
+  }
+}
+
+export function createTestHook(
+  getScene: () => TimelineScene,
+  getRect: () => { left: number; top: number },
+): TimelineTestHook {
+  return {
+    timeToX: (t) => timeToX(t, getScene().view),
+    xToTime: (x) => xToTime(x, getScene().view),
+    keyAt: (x, y) => hitTest(getScene(), x, y)?.key ?? null,
+    clientPointOf(key, part = 'body') {
+      const scene = getScene();
+      for (let i = 0; i < scene.items.count; i++) {
+        const item = scene.items.itemAt(i);
+        if (item.key !== key) continue;
+        const layout = laneLayout(scene.view, scene.laneCount);
+        const band = laneBand(laneOf(item, scene.laneMode, layout.laneCount), layout);
+        const t =
+          part === 'start' ? item.start : part === 'end' ? item.end : (item.start + item.end) / 2;
+        const rect = getRect();
+        return { x: rect.left + timeToX(t, scene.view), y: rect.top + band.y + band.height / 2 };
+      }
+      return null;
+    },
+  };
+}
