@@ -15,7 +15,9 @@ server.on('clientError', (_error, socket) => {
 });
 server.listen(port, host, () => {
   const shown = host.includes(':') ? `[${host}]` : host;
-  const base = `http://${shown}:${port}`;
+  // PORT=0 picks a free port: print the real one.
+  const address = server.address();
+  const base = `http://${shown}:${typeof address === 'object' && address ? address.port : port}`;
   console.log(`Karaoke Timing Studio is running at ${base}/`);
   console.log(`API: ${base}/api/v1 (health: ${base}/healthz)`);
   console.log(`Sign in with one click: ${base}/#key=${service.demoApiKey}`);

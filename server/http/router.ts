@@ -127,11 +127,12 @@ export async function dispatchApi(
   } else {
     response = await work();
   }
+  const bytes = Buffer.from(response.body, 'utf8');
   res.writeHead(response.status, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(response.body),
+    'Content-Length': bytes.length,
     'Cache-Control': 'no-store',
     ...(response.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
   });
-  res.end(response.body);
+  res.end(bytes);
 }

@@ -45,7 +45,8 @@ describe('uploads', () => {
   it('accepts the exact bytes once at the signed address and refuses anything else', async () => {
     const created = parsed(UploadResponseSchema, await newUpload({}));
     const url = new URL(created.uploadUrl);
-    const put = (u: string, body: Buffer) => fetch(u, { method: 'PUT', body: new Uint8Array(body) });
+    const put = (u: string, body: Buffer) =>
+      fetch(u, { method: 'PUT', body: new Uint8Array(body) });
     const forged = new URL(url);
     forged.searchParams.set('sig', 'x'.repeat(43));
     expect((await put(forged.href, Buffer.alloc(10))).status).toBe(403);
