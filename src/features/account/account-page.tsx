@@ -40,9 +40,13 @@ export function AccountPage() {
         )}
         <div className="form-actions">
           <ManageBillingButton />
-          <button type="button" onClick={signOut}>
-            Sign out
+          {/* Named apart from the header's Sign out so each control has its own name. */}
+          <button type="button" onClick={signOut} aria-describedby="disconnect-hint">
+            Disconnect
           </button>
+          <span id="disconnect-hint" className="muted">
+            Signs out and forgets the API key in this browser.
+          </span>
         </div>
       </section>
       <CreditsSection />
