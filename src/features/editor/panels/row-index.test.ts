@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { createDoc, keyOf } from '../../../timing';
+import type { AlignmentItem } from '../../../contract';
+import {
+  buildRowIndex,
+  firstSelectedRow,
+  keysBetween,
+  lineRowItems,
+  lineText,
+  rowItem,
+} from './row-index';
+
+const w = (
+  line: number,
+  word: number,
+  start: number,
+  text: string,
+  subword = 0,
+): AlignmentItem => ({
+  line,
+  word,
+  subword,
+  start,
+  end: start + 0.4,
+  text,
+});
+
+describe('buildRowIndex', () => {
+  it('puts a header before each line, then its items in lyric order', () => {
+    // Line 1 is sung before line 0 ends (a duet), and word 1 of line 1 starts before word 0.
+    const doc = createDoc([
+      w(0, 0, 0, 'la'),
+      w(0, 1, 1, 'la'),
+      w(1, 1, 0.5, 'two'),
+      w(1, 0, 0.8, 'one'),
+      w(3, 0, 5, 'end'),
+    ]);
+    const index = buildRowIndex(doc);
+    expect(index.count).toBe(8);
+    const rows = Array.from({ length: index.count }, (_, r) => {
+      const item = rowItem(index, r);
+      return item ? item.text : `#${index.line[r]}`;
+    });
+    expect(rows).toEqual(['#0', 'la', 'la', '#1', 'one', 'two', '#3', 'end']);
+    expect(Array.from(index.headerRow)).toEqual([0, 0, 0, 3, 3, 3, 6, 6]);
+    for (let r = 0; r < index.count; r++) {
+      const i = index.docIndex[r] as number;
+      if (i >= 0) expect(index.rowOfDocIndex[i]).toBe(r);
+    }
+  });
+
+  it('lists a line and reads its text with subwords joined', () => {
+    const doc = createDoc([w(0, 0, 0, 'hel'), w(0, 0, 0.4, 'lo', 1), w(0, 1, 1, 'world')]);
+    const index = buildRowIndex(doc);
+    const items = lineRowItems(index, 0);
+    expect(items.map(keyOf)).toEqual(['0/0/0', '0/0/1', '0/1/0']);
+    expect(lineText(items)).toBe('hello world');
+  });
+
+  it('is empty for an empty document', () => {
+    expect(buildRowIndex(createDoc([])).count).toBe(0);
+  });
+});
+
+describe('firstSelectedRow and keysBetween', () => {
+  const items = Array.from({ length: 200 }, (_, k) => w(Math.floor(k / 10), k % 10, k, `w${k}`));
+  const index = buildRowIndex(createDoc(items));
+
+  it('finds the first selected row for small and large selections', () => {
+    // Row of item k: k plus the headers before it (one per 10 items, plus its own line's).
+    const rowOf = (k: number) => k + Math.floor(k / 10) + 1;
+    expect(firstSelectedRow(index, new Set(['5/3/0', '2/1/0']))).toBe(rowOf(21));
+    expect(firstSelectedRow(index, new Set(items.slice(37).map(keyOf)))).toBe(rowOf(37));
+    expect(firstSelectedRow(index, new Set(['nope']))).toBe(-1);
+  });
+
+  it('lists the keys of a row range without headers, in either direction', () => {
+    expect(keysBetween(index, 13, 9)).toEqual(['0/8/0', '0/9/0', '1/0/0', '1/1/0']);
+  });
+});

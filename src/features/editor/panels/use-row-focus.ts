@@ -1,0 +1,34 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+
+/**
+ * Roving focus over virtual rows: one row is tabbable; arrow keys move focus. The target row may
+ * not be rendered yet, so the focus request waits until a render puts it in the DOM.
+ */
+export function useRowFocus(
+  count: number,
+  container: RefObject<HTMLElement | null>,
+  scrollToRow: (row: number) => void,
+) {
+  const [active, setActive] = useState(0);
+  const pending = useRef<number | null>(null);
+
+  useEffect(() => {
+    const row = pending.current;
+    if (row === null) return;
+    const el = container.current?.querySelector<HTMLElement>(`[data-row="${row}"]`);
+    if (el) {
+      pending.current = null;
+      el.focus({ preventScroll: true });
+    }
+  });
+
+  const focusRow = (row: number) => {
+    if (count === 0) return;
+    const target = Math.max(0, Math.min(count - 1, row));
+    pending.current = target;
+    setActive(target);
+    scrollToRow(target);
+  };
+
+  return { active: Math.min(active, Math.max(0, count - 1)), setActive, focusRow };
+}

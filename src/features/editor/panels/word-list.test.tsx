@@ -1,0 +1,196 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getItem, toArray } from '../store';
+import { fakeClock, makeStore, renderWithStore, word } from './test-utils';
+import { WordList } from './word-list';
+
+beforeAll(() => {
+  // happy-dom has no layout: give the scroller a viewport so the virtualizer renders rows.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 400 });
+  // Nor scrolling: keep the offset the list asks for and tell it, as a browser would.
+  const offsets = new WeakMap<Element, number>();
+  Object.defineProperty(HTMLElement.prototype, 'scrollTop', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return offsets.get(this) ?? 0;
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return parseFloat((this.firstElementChild as HTMLElement | null)?.style.height ?? '0') || 0;
+    },
+  });
+  HTMLElement.prototype.scrollTo = function (
+    this: HTMLElement,
+    options?: ScrollToOptions | number,
+  ) {
+    offsets.set(this, typeof options === 'object' ? (options.top ?? 0) : 0);
+    queueMicrotask(() => this.dispatchEvent(new Event('scroll')));
+  };
+});
+afterEach(cleanup);
+
+const items = [
+  word(0, 0, 1, 1.5, 'la'),
+  word(0, 1, 1.5, 2, 'la'),
+  word(0, 2, 2, 2.6, 'love'),
+  word(1, 0, 4, 4.5, 'second'),
+  word(1, 1, 4.5, 5, 'line'),
+];
+
+function setup(list = items) {
+  const store = makeStore(list);
+  const player = fakeClock();
+  renderWithStore(store, <WordList player={player} />);
+  return { store, player, start: (key: string) => getItem(store.getState().doc, key)?.start };
+}
+
+describe('WordList', () => {
+  it('renders a header per line and a row per word from the store', () => {
+    setup();
+    const list = screen.getByRole('list', { name: 'Lines and words' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(7);
+    expect(screen.getByLabelText('Text of line 1')).toHaveProperty('value', 'la la love');
+    expect(screen.getByLabelText('Text of line 2')).toHaveProperty('value', 'second line');
+    expect(screen.getAllByLabelText('Start of la')).toHaveLength(2);
+    expect(screen.getByLabelText('Start of love')).toHaveProperty('value', '0:02.000');
+    expect(screen.getByLabelText('End of love')).toHaveProperty('value', '0:02.600');
+  });
+
+  it('commits a typed start on Enter', () => {
+    const { store, start } = setup();
+    const field = screen.getByLabelText('Start of love');
+    fireEvent.change(field, { target: { value: '2.125' } });
+    expect(start('w0-2')).toBe(2);
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(start('w0-2')).toBe(2.125);
+    expect(store.getState().history.canUndo).toBe(true);
+    expect(screen.getByLabelText('Start of love')).toHaveProperty('value', '0:02.125');
+  });
+
+  it('commits m:ss with a decimal comma on blur', () => {
+    const { start } = setup();
+    const field = screen.getByLabelText('Start of second');
+    fireEvent.change(field, { target: { value: '0:03,9' } });
+    fireEvent.blur(field);
+    expect(start('w1-0')).toBe(3.9);
+  });
+
+  it('refuses invalid input with a message, keeps the text, and Escape restores', () => {
+    const { store, start } = setup();
+    const field = screen.getByLabelText('Start of love');
+    fireEvent.change(field, { target: { value: '-3' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(start('w0-2')).toBe(2);
+    expect(store.getState().history.canUndo).toBe(false);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const messageId = field.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(messageId)?.textContent).toMatch(/negative/);
+    expect(field).toHaveProperty('value', '-3');
+
+    fireEvent.blur(field);
+    expect(start('w0-2')).toBe(2);
+    expect(field).toHaveProperty('value', '-3');
+
+    fireEvent.change(field, { target: { value: '99' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toMatch(/Past the end of the song \(1:00\.000\)/);
+
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(field).toHaveProperty('value', '0:02.000');
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(start('w0-2')).toBe(2);
+  });
+
+  it('does not commit a field that was only focused and left', () => {
+    const store = makeStore([word(0, 0, 1.23456, 2, 'exact')]);
+    renderWithStore(store, <WordList player={fakeClock()} />);
+    const field = screen.getByLabelText('Start of exact');
+    fireEvent.focus(field);
+    fireEvent.blur(field);
+    expect(getItem(store.getState().doc, 'w0-0')?.start).toBe(1.23456);
+  });
+
+  it('edits a word text and a line text (timing kept)', () => {
+    const { store } = setup();
+    const text = screen.getByLabelText('Text of love');
+    fireEvent.change(text, { target: { value: 'luv' } });
+    fireEvent.keyDown(text, { key: 'Enter' });
+    expect(getItem(store.getState().doc, 'w0-2')?.text).toBe('luv');
+
+    const line = screen.getByLabelText('Text of line 2');
+    fireEvent.change(line, { target: { value: 'second  row' } });
+    fireEvent.blur(line);
+    const line2 = toArray(store.getState().doc).filter((i) => i.line === 1);
+    expect(line2.map((i) => [i.text, i.start])).toEqual([
+      ['second', 4],
+      ['row', 4.5],
+    ]);
+    expect(screen.getByLabelText('Text of line 2')).toHaveProperty('value', 'second row');
+  });
+
+  it('marks estimated words and words with problems', () => {
+    const store = makeStore([word(0, 0, 1, 2, 'a'), word(0, 1, 1.5, 3, 'b')]);
+    store.getState().actions.setLineText(0, 'a new b');
+    store.getState().actions.validateNow();
+    renderWithStore(store, <WordList player={fakeClock()} />);
+    const rowB = screen.getByLabelText('Start of b').closest('[role="listitem"]') as HTMLElement;
+    expect(rowB.className).toContain('problem-error');
+    expect(rowB.textContent).toContain('Overlaps the previous word');
+    const inserted = screen.getByLabelText('Text of new');
+    expect(inserted.closest('.commit-field')?.className).toContain('estimated');
+    expect(inserted.closest('[role="listitem"]')?.textContent).toContain('estimated');
+    const rowA = screen.getByLabelText('Text of a').closest('[role="listitem"]') as HTMLElement;
+    expect(rowA.textContent).not.toContain('estimated');
+  });
+
+  it('selects on click, extends with shift, toggles with ctrl', () => {
+    const { store } = setup();
+    const row = (label: string) =>
+      screen.getByLabelText(label).closest('[role="listitem"]') as HTMLElement;
+    fireEvent.click(row('Start of love'));
+    expect([...store.getState().selection]).toEqual(['w0-2']);
+    expect(row('Start of love').className).toContain('selected');
+    fireEvent.click(row('Start of line'), { shiftKey: true });
+    expect([...store.getState().selection].sort()).toEqual(['w0-2', 'w1-0', 'w1-1']);
+    fireEvent.click(row('Start of second'), { ctrlKey: true });
+    expect([...store.getState().selection].sort()).toEqual(['w0-2', 'w1-1']);
+  });
+
+  it('moves between rows with the arrow keys and selects with Enter', () => {
+    const { store } = setup();
+    const rows = screen.getAllByRole('listitem');
+    const first = rows[0] as HTMLElement;
+    expect(first.tabIndex).toBe(0);
+    act(() => first.focus());
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect(document.activeElement?.getAttribute('data-row')).toBe('2');
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Enter' });
+    expect([...store.getState().selection]).toEqual(['w0-1']);
+    fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
+    expect(document.activeElement?.getAttribute('data-row')).toBe('6');
+  });
+
+  it('plays a line from its start', () => {
+    const { player } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Play line 2' }));
+    expect(player.calls).toEqual(['seek 4', 'play']);
+  });
+
+  it('follows a selection made elsewhere', async () => {
+    const many = Array.from({ length: 400 }, (_, k) =>
+      word(Math.floor(k / 8), k % 8, k, k + 0.5, `w${k}`),
+    );
+    const { store } = setup(many);
+    expect(screen.queryByLabelText('Start of w300')).toBeNull();
+    await act(async () => {
+      store.getState().actions.select(['w37-4']);
+      await Promise.resolve();
+    });
+    expect(screen.getByLabelText('Start of w300')).toBeTruthy();
+  });
+});

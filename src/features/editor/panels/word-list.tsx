@@ -1,0 +1,131 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { isEstimated, keyOf, useEditor, useEditorStore } from '../store';
+import { problemsByKey } from './issue-text';
+import { LineRow } from './line-row';
+import type { PlaybackClock } from './playback-clock';
+import { buildRowIndex, lineRowItems, rowItem } from './row-index';
+import { useFollowSelection } from './use-follow-selection';
+import { useRowFocus } from './use-row-focus';
+import { useRowSelection } from './use-row-selection';
+import { WordRow, type RowHandlers } from './word-row';
+import './panels.css';
+
+export interface WordListProps {
+  /** Line "play from here" buttons seek and play it. */
+  player: PlaybackClock;
+  className?: string;
+}
+
+const WORD_ROW = 34;
+const LINE_ROW = 40;
+const PAGE = 10;
+
+/**
+ * Lines and words of the committed document as a virtual list (only the visible rows exist in the
+ * DOM), in step with the store's selection. Drag previews are not shown: the list follows commits.
+ */
+export function WordList({ player, className }: WordListProps) {
+  const store = useEditorStore();
+  const doc = useEditor((s) => s.doc);
+  const validation = useEditor((s) => s.validation);
+  const index = useMemo(() => buildRowIndex(doc), [doc]);
+  const problems = useMemo(() => problemsByKey(validation), [validation]);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  // The virtualizer's functions are not memoizable; this component re-renders on scroll anyway.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: index.count,
+    getScrollElement: () => scroller.current,
+    estimateSize: (row) => (index.docIndex[row] === -1 ? LINE_ROW : WORD_ROW),
+    getItemKey: (row) => {
+      const item = rowItem(index, row);
+      return item ? keyOf(item) : `line:${index.line[row]}`;
+    },
+    overscan: 8,
+  });
+  const scrollToRow = (row: number) => virtualizer.scrollToIndex(row, { align: 'auto' });
+  const markOwn = useFollowSelection(store, index, scrollToRow);
+  const selection = useRowSelection(store, index, markOwn);
+  const focus = useRowFocus(index.count, scroller, scrollToRow);
+
+  const handlers: RowHandlers = {
+    onRowClick: (row, event) => {
+      focus.setActive(row);
+      selection.onRowClick(row, event);
+    },
+    onFieldFocus: (row, key) => {
+      focus.setActive(row);
+      selection.anchor.current = row;
+      selection.onFieldFocus(key);
+    },
+    onRowKeyDown: (row, event: KeyboardEvent<HTMLDivElement>) => {
+      // Keys typed in the row's fields belong to the fields.
+      if (event.target !== event.currentTarget) return;
+      const move: Record<string, number> = {
+        ArrowDown: row + 1,
+        ArrowUp: row - 1,
+        PageDown: row + PAGE,
+        PageUp: row - PAGE,
+        Home: 0,
+        End: index.count - 1,
+      };
+      const to = move[event.key];
+      if (to !== undefined && !event.altKey && !event.ctrlKey && !event.metaKey) {
+        event.preventDefault();
+        focus.focusRow(to);
+      } else if (event.key === 'Enter') {
+        event.preventDefault();
+        selection.onRowClick(row, event);
+      }
+    },
+  };
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div ref={scroller} className={`word-list ${className ?? ''}`}>
+      <div
+        role="list"
+        aria-label="Lines and words"
+        className="word-list-inner"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {items.map((v) => {
+          const style = { transform: `translateY(${v.start}px)`, height: v.size };
+          const common = {
+            row: v.index,
+            active: v.index === focus.active,
+            style,
+            setSize: index.count,
+          };
+          const item = rowItem(index, v.index);
+          if (!item) {
+            return (
+              <LineRow
+                key={v.key}
+                {...common}
+                {...handlers}
+                line={index.line[v.index] as number}
+                items={lineRowItems(index, v.index)}
+                player={player}
+              />
+            );
+          }
+          const key = keyOf(item);
+          return (
+            <WordRow
+              key={v.key}
+              {...common}
+              {...handlers}
+              item={item}
+              estimated={isEstimated(doc, key)}
+              problem={problems.get(key)}
+            />
+          );
+        })}
+      </div>
+      {index.count === 0 && <p className="muted empty-list">No words in this alignment.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
+import type { AlignmentItem } from '../../../contract';
+import { keyOf, useEditor } from '../store';
+import { CommitField } from './commit-field';
+import type { RowProblem } from './issue-text';
+import { formatTime, parseTime } from './time-format';
+
+export interface RowHandlers {
+  onRowClick(row: number, event: MouseEvent | KeyboardEvent): void;
+  onRowKeyDown(row: number, event: KeyboardEvent<HTMLDivElement>): void;
+  /** A field of the row got focus: the row becomes the list's active row and its word selected. */
+  onFieldFocus(row: number, key: string | null): void;
+}
+
+export interface WordRowProps extends RowHandlers {
+  row: number;
+  item: AlignmentItem;
+  estimated: boolean;
+  problem: RowProblem | undefined;
+  active: boolean;
+  style: CSSProperties;
+  setSize: number;
+}
+
+const parseText = (text: string) =>
+  text.trim() === ''
+    ? ({ ok: false, error: 'A word needs text (delete the word instead)' } as const)
+    : ({ ok: true, value: text.trim() } as const);
+
+export function WordRow({
+  row,
+  item,
+  estimated,
+  problem,
+  active,
+  style,
+  setSize,
+  ...on
+}: WordRowProps) {
+  const key = keyOf(item);
+  const selected = useEditor((s) => s.selection.has(key));
+  const duration = useEditor((s) => s.doc.duration);
+  const actions = useEditor((s) => s.actions);
+  const name = item.text.trim() || 'empty word';
+  const parse = (text: string) => parseTime(text, { duration });
+  const classes = ['word-row', selected && 'selected', problem && `problem-${problem.severity}`];
+  return (
+    <div
+      role="listitem"
+      aria-posinset={row + 1}
+      aria-setsize={setSize}
+      data-row={row}
+      tabIndex={active ? 0 : -1}
+      className={classes.filter(Boolean).join(' ')}
+      style={style}
+      onClick={(e) => on.onRowClick(row, e)}
+      onKeyDown={(e) => on.onRowKeyDown(row, e)}
+    >
+      <CommitField
+        label={`Text of ${name}`}
+        display={item.text}
+        parse={parseText}
+        onCommit={(text) => actions.setText(key, text)}
+        onFocus={() => on.onFieldFocus(row, key)}
+        className={`word-text${estimated ? ' estimated' : ''}`}
+      />
+      {estimated && <span className="visually-hidden">estimated</span>}
+      <CommitField
+        label={`Start of ${name}`}
+        display={formatTime(item.start)}
+        parse={parse}
+        onCommit={(t) => actions.setStart(key, t)}
+        onFocus={() => on.onFieldFocus(row, key)}
+        className="word-time"
+        inputMode="decimal"
+      />
+      <CommitField
+        label={`End of ${name}`}
+        display={formatTime(item.end)}
+        parse={parse}
+        onCommit={(t) => actions.setEnd(key, t)}
+        onFocus={() => on.onFieldFocus(row, key)}
+        className="word-time"
+        inputMode="decimal"
+      />
+      {selected && <span className="visually-hidden">selected</span>}
+      {problem && (
+        <span className={`row-problem ${problem.severity}`} title={problem.text}>
+          <span aria-hidden="true">{problem.severity === 'error' ? '✖' : '⚠'}</span>
+          <span className="visually-hidden">
+            {problem.severity}: {problem.text}
+          </span>
+        </span>
+      )}
+    </div>
+  );
+}
