@@ -12,6 +12,9 @@ export class FrameProbe {
   latency: number[] = [];
   intervals: number[] = [];
   settle: number[] = [];
+  /** pointerdown -> settled after pointerup: the whole gesture. */
+  gesture: number[] = [];
+  private downAt = 0;
   private acc = 0;
   private inputs: number[] = [];
   private inputStart = 0;
@@ -31,9 +34,15 @@ export class FrameProbe {
       window.addEventListener(type, capture, { capture: true, passive: true });
       window.addEventListener(type, bubble, { passive: true });
     }
+    window.addEventListener('pointerdown', () => (this.downAt = this.inputStart));
     window.addEventListener('pointerup', () => {
       if (!this.recording) return;
-      void untilIdle(this.inputStart).then((ms) => this.settle.push(ms));
+      const up = this.inputStart;
+      const down = this.downAt;
+      void untilIdle(up).then((ms) => {
+        this.settle.push(ms);
+        this.gesture.push(up + ms - down);
+      });
     });
     const loop = (now: number) => {
       if (this.recording && this.lastFrame) this.intervals.push(now - this.lastFrame);
@@ -63,6 +72,7 @@ export class FrameProbe {
     this.latency = [];
     this.intervals = [];
     this.settle = [];
+    this.gesture = [];
     this.acc = 0;
     this.inputs = [];
     this.lastFrame = 0;
@@ -76,26 +86,30 @@ export class FrameProbe {
       latency: this.latency,
       intervals: this.intervals,
       settle: this.settle,
+      gesture: this.gesture,
     };
   }
 }
 
 /**
  * Ms from `t0` to the end of the last main-thread stretch longer than `gapMs`, found by a chain
- * of zero-delay timeouts: a long gap between two of them means something else ran. Ends after
- * `quietMs` without a long gap (or 60 s).
+ * of MessageChannel posts (not setTimeout: nested timeouts are clamped to 4 ms): a long gap
+ * between two of them means something else ran. Ends after `quietMs` without one (or 90 s).
  */
-export function untilIdle(t0: number, gapMs = 6, quietMs = 120): Promise<number> {
+export function untilIdle(t0: number, gapMs = 8, quietMs = 150): Promise<number> {
   return new Promise((resolve) => {
+    const channel = new MessageChannel();
     let last = t0;
     let busyEnd = performance.now();
-    const check = () => {
+    channel.port1.onmessage = () => {
       const now = performance.now();
       if (now - last > gapMs) busyEnd = now;
       last = now;
-      if (now - busyEnd > quietMs || now - t0 > 60_000) resolve(busyEnd - t0);
-      else setTimeout(check, 0);
+      if (now - busyEnd > quietMs || now - t0 > 90_000) {
+        channel.port1.close();
+        resolve(busyEnd - t0);
+      } else channel.port2.postMessage(0);
     };
-    setTimeout(check, 0);
+    channel.port2.postMessage(0);
   });
 }

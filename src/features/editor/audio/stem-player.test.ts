@@ -25,6 +25,7 @@ function setup(sources = SOURCES) {
       timers--;
     },
   });
+  player.connect();
   const m = (url: string) => media.get(url) as FakeMedia;
   /** Advances the fake clock and every element, then runs the player's tick. */
   const run = (seconds: number) => {
@@ -147,6 +148,24 @@ describe('StemPlayer transport', () => {
     expect(timers()).toBe(0);
     expect(SOURCES.map((s) => m(s.url).src)).toEqual(['', '', '']);
     expect(SOURCES.map((s) => m(s.url).listenerCount())).toEqual([0, 0, 0]);
+  });
+
+  it('reconnects after dispose with the same mix and position (StrictMode double mount)', () => {
+    const { player, media, m } = setup();
+    m('/o.mp3').becomeReady();
+    player.setVolume('v', 0.3);
+    player.seek(42);
+    player.dispose();
+    expect(player.getSnapshot().stems.map((s) => s.status)).toEqual([
+      'loading',
+      'loading',
+      'loading',
+    ]);
+    player.connect();
+    expect(m('/v.mp3').volume).toBe(0.3); // a fresh element got the remembered mix
+    expect(media.size).toBe(3);
+    m('/o.mp3').becomeReady();
+    expect(player.getTime()).toBe(42);
   });
 });
 

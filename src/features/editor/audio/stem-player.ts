@@ -70,7 +70,11 @@ interface Stem {
 const MAX_DRIFT_SAMPLES = 10_000;
 
 export class StemPlayer {
-  private stems: Stem[];
+  private stems: Stem[] = [];
+  private readonly sources: readonly StemSource[];
+  private readonly create: MediaFactory;
+  /** Mix settings survive a disconnect/connect (React StrictMode mounts twice). */
+  private mixMemory = new Map<string, Pick<StemState, 'volume' | 'muted' | 'solo'>>();
   private listeners = new Set<() => void>();
   private snapshot: PlayerSnapshot;
   private playing = false;
@@ -82,7 +86,7 @@ export class StemPlayer {
   private drift = new Map<string, number>();
   private driftSamples: number[] = [];
   private corrections = 0;
-  private disposed = false;
+  private connected = false;
   private readonly now: () => number;
   private readonly threshold: number;
   private readonly opts: StemPlayerOptions;
@@ -91,9 +95,21 @@ export class StemPlayer {
     this.opts = options;
     this.now = options.now ?? (() => performance.now());
     this.threshold = options.driftThreshold ?? 0.03;
-    const create = options.createMedia ?? createAudioElement;
-    this.stems = sources.map((src) => this.attach(src, create(src.url)));
+    this.sources = sources;
+    this.create = options.createMedia ?? createAudioElement;
     this.snapshot = this.buildSnapshot();
+  }
+
+  /**
+   * Creates the media elements and starts loading. Construction has no side effects (safe in
+   * render); connect/dispose pair up in an effect and may repeat.
+   */
+  connect(): void {
+    if (this.connected) return;
+    this.connected = true;
+    this.stems = this.sources.map((src) => this.attach(src, this.create(src.url)));
+    this.applyGains();
+    this.emit();
   }
 
   private attach(src: StemSource, media: MediaLike): Stem {
@@ -110,6 +126,7 @@ export class StemPlayer {
         volume: 1,
         muted: false,
         solo: false,
+        ...this.mixMemory.get(src.id),
       },
     };
     const onReady = () => {
@@ -151,8 +168,21 @@ export class StemPlayer {
     const durations = this.stems
       .map((s) => s.media.duration)
       .filter((d) => Number.isFinite(d) && d > 0);
+    const states: StemState[] = this.connected
+      ? this.stems.map((s) => s.state)
+      : this.sources.map((src) => ({
+          id: src.id,
+          label: src.label,
+          type: src.type,
+          status: 'loading',
+          error: null,
+          volume: 1,
+          muted: false,
+          solo: false,
+          ...this.mixMemory.get(src.id),
+        }));
     return {
-      stems: this.stems.map((s) => s.state),
+      stems: states,
       playing: this.playing,
       rate: this.rate,
       loop: this.loop,
@@ -199,7 +229,7 @@ export class StemPlayer {
   }
 
   async play(): Promise<void> {
-    if (this.playing || this.disposed) return;
+    if (this.playing || !this.connected) return;
     const start =
       this.loop && (this.position < this.loop.start || this.position >= this.loop.end)
         ? this.loop.start
@@ -338,18 +368,25 @@ export class StemPlayer {
     this.timer = null;
   }
 
-  /** Stops everything and releases the media (removing src lets the browser drop its buffers). */
+  /**
+   * Stops and releases the media (removing src lets the browser drop its buffers). The position
+   * and mix are kept, so a later connect() resumes where this left off.
+   */
   dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
+    if (!this.connected) return;
+    this.position = this.getTime();
+    this.connected = false;
     this.playing = false;
     this.stopTimer();
     for (const s of this.stems) {
+      const { volume, muted, solo } = s.state;
+      this.mixMemory.set(s.state.id, { volume, muted, solo });
       s.off();
       s.media.pause();
       s.media.removeAttribute('src');
       s.media.load();
     }
-    this.listeners.clear();
+    this.stems = [];
+    this.emit();
   }
 }

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState } from 'react';
+import WaveSurfer from 'wavesurfer.js';
+import { scrollTarget, waveformTransform } from './waveform-align';
+
+export interface WaveformView {
+  startTime: number;
+  pxPerSecond: number;
+}
+
+export interface WaveformProps {
+  /** The stem to draw; wavesurfer fetches and decodes it unless `peaks` are given. */
+  url: string | null;
+  peaks?: Array<Float32Array | number[]>;
+  duration?: number;
+  /** The timeline's view, read when `subscribe` fires: both draw time t at the same x. */
+  getView: () => WaveformView;
+  subscribe: (listener: () => void) => () => void;
+  height?: number;
+  waveColor?: string;
+  /** Accessible name, e.g. "Waveform of vocals". */
+  label: string;
+}
+
+/** A zoom re-render of wavesurfer is slow: rescale the old render until the wheel rests. */
+const ZOOM_SETTLE_MS = 150;
+
+/**
+ * The chosen stem's waveform drawn by wavesurfer.js 8, slaved to the timeline's view. Wavesurfer
+ * only draws (no interaction, no cursor, its own silent media element: the StemPlayer plays).
+ * Its zoom follows pxPerSecond and its scroll startTime; waveform-align.ts makes up the sub-pixel
+ * and out-of-range remainder, so words and waveform never slide apart.
+ */
+export function Waveform(props: WaveformProps) {
+  const outer = useRef<HTMLDivElement>(null);
+  const inner = useRef<HTMLDivElement>(null);
+  const p = useRef(props);
+  useEffect(() => {
+    p.current = props;
+  });
+  const [error, setError] = useState<string | null>(null);
+  const { url, peaks, duration, height = 72, waveColor = '#4f8fc9' } = props;
+
+  useEffect(() => {
+    const el = inner.current;
+    if (!el || !url) return;
+    setError(null);
+    const media = document.createElement('audio');
+    media.muted = true;
+    const ws = WaveSurfer.create({
+      container: el,
+      height,
+      url,
+      peaks,
+      duration,
+      media,
+      waveColor,
+      progressColor: waveColor,
+      cursorWidth: 0,
+      interact: false,
+      autoScroll: false,
+      autoCenter: false,
+      hideScrollbar: true,
+      fillParent: false,
+      normalize: true,
+      minPxPerSec: p.current.getView().pxPerSecond,
+    });
+    let rendered = p.current.getView().pxPerSecond;
+    let zoomTimer: ReturnType<typeof setTimeout> | undefined;
+    let raf = 0;
+    const sync = () => {
+      raf = 0;
+      const view = p.current.getView();
+      if (view.pxPerSecond !== rendered && zoomTimer === undefined) {
+        zoomTimer = setTimeout(() => {
+          zoomTimer = undefined;
+          rendered = p.current.getView().pxPerSecond;
+          ws.zoom(rendered);
+          sync();
+        }, ZOOM_SETTLE_MS);
+      }
+      if (view.pxPerSecond === rendered) ws.setScroll(scrollTarget(view));
+      el.style.transform = waveformTransform(view, rendered, ws.getScroll());
+    };
+    const schedule = () => {
+      if (!raf) raf = requestAnimationFrame(sync);
+    };
+    const offReady = ws.on('ready', schedule);
+    const offRedraw = ws.on('redraw', schedule);
+    const offError = ws.on('error', (e) => setError(e.message || 'could not draw the waveform'));
+    const unsubscribe = p.current.subscribe(schedule);
+    schedule();
+    return () => {
+      unsubscribe();
+      offReady();
+      offRedraw();
+      offError();
+      cancelAnimationFrame(raf);
+      clearTimeout(zoomTimer);
+      ws.destroy();
+      media.removeAttribute('src');
+    };
+  }, [url, peaks, duration, height, waveColor]);
+
+  return (
+    <div
+      ref={outer}
+      role="img"
+      aria-label={props.label}
+      style={{ position: 'relative', overflow: 'hidden', height, pointerEvents: 'none' }}
+    >
+      <div ref={inner} style={{ position: 'absolute', inset: 0, transformOrigin: '0 0' }} />
+      {error && (
+        <p
+          role="status"
+          style={{ position: 'absolute', margin: 4, fontSize: 12, color: '#e5484d' }}
+        >
+          Waveform unavailable: {error}
+        </p>
+      )}
+    </div>
+  );
+}
