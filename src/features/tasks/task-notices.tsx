@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { projectQuery, useApiClient, useTaskWatch, type TaskNotice } from '../../api';
+import { projectQuery, queryKeys, useApiClient, useTaskWatch, type TaskNotice } from '../../api';
 import { StatusBadge } from './status-badge';
 import { taskResult, TASK_TYPE_NAMES } from './task-labels';
 import './tasks.css';
@@ -20,6 +21,12 @@ export function TaskNotices() {
 
 function NoticeItem({ notice }: { notice: TaskNotice }) {
   const project = useQuery(projectQuery(useApiClient(), notice.projectId));
+  const queryClient = useQueryClient();
+  // The notice may come from the single-task poll, ahead of the project's task list: refresh the
+  // list so the panel does not show the task as still running next to its "completed" notice.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.projectTasks(notice.projectId) });
+  }, [queryClient, notice.projectId, notice.id]);
   const dismiss = (id: string) => useTaskWatch.getState().dismiss(id);
   const ok = notice.status === 'completed' || notice.status === 'finalized';
   const result = taskResult(notice.projectId, notice.type, notice.status);
