@@ -8,6 +8,8 @@ export interface Atom {
   gapBefore: number;
   /** Inside a region: how deep (dB) the energy valley is where this atom starts (0: an even chop). */
   dipBefore: number;
+  /** How far (dB) its region's loudest frame is below the stem's loud level: 0 for strong voicing. */
+  weakness: number;
 }
 
 const VALLEY_REACH = 15;
@@ -44,6 +46,8 @@ export function splitIntoAtoms(env: Envelope, regions: Region[], maxFrames: numb
   let previousEnd = -1;
   for (const region of regions) {
     const cuts = [{ at: region.start, depth: 0 }, ...valleys(env.db, region.start, region.end)];
+    // Judged per region, so the quiet onset of a strong word is not taken for bleed.
+    const weakness = Math.max(0, env.loud - Math.max(...env.db.subarray(region.start, region.end)));
     cuts.forEach((cut, index) => {
       const end = cuts[index + 1]?.at ?? region.end;
       const pieces = Math.max(1, Math.ceil((end - cut.at) / maxFrames));
@@ -56,6 +60,7 @@ export function splitIntoAtoms(env: Envelope, regions: Region[], maxFrames: numb
           end: b,
           gapBefore: first ? (previousEnd < 0 ? a : a - previousEnd) : 0,
           dipBefore: p === 0 ? cut.depth : 0,
+          weakness,
         });
       }
     });

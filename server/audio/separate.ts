@@ -18,7 +18,9 @@ export const SEPARATION_MODEL = 'local-centre-mask';
 
 const MASK_POWER = 4;
 /** Share of the previous frames in the smoothed powers (frames are ~12 ms apart). */
-const TIME_SMOOTHING = 0.5;
+const TIME_SMOOTHING = 0.7;
+/** Neighbouring bins on each side in the smoothed powers (triangular weights). */
+const BIN_REACH = 1;
 const LOW_CUT_FROM_HZ = 60;
 const LOW_CUT_TO_HZ = 120;
 
@@ -92,9 +94,9 @@ function smoothPowers(
     let sll = 0;
     let srr = 0;
     let slr = 0;
-    for (let d = -1; d <= 1; d++) {
+    for (let d = -BIN_REACH; d <= BIN_REACH; d++) {
       const b = Math.min(last, Math.max(0, k + d));
-      const w = d === 0 ? 0.5 : 0.25;
+      const w = BIN_REACH + 1 - Math.abs(d);
       const lre = l.re[b] ?? 0;
       const lim = l.im[b] ?? 0;
       const rre = r.re[b] ?? 0;

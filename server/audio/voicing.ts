@@ -12,6 +12,8 @@ export interface Envelope {
   /** Level above which a frame counts as voiced, and the lower level that ends a voiced run. */
   threshold: number;
   release: number;
+  /** The stem's loud level (97th percentile of frames), the reference for how strong voicing is. */
+  loud: number;
 }
 
 export interface Region {
@@ -61,6 +63,7 @@ export function energyEnvelope(vocals: PcmAudio, thresholdFraction = 0.6): Envel
     db,
     threshold: floor + thresholdFraction * span,
     release: floor + thresholdFraction * 0.75 * span,
+    loud,
   };
 }
 
@@ -83,4 +86,25 @@ export function voicedRegions(env: Envelope, minGapFrames = 2, minRegionFrames =
     else merged.push({ ...region });
   }
   return merged.filter((r) => r.end - r.start >= minRegionFrames);
+}
+
+const TIGHTEN_REACH = 15;
+const TIGHTEN_BELOW_PEAK_DB = 26;
+
+/**
+ * A word placed from an energy valley starts in the previous word's tail: move its start to where its
+ * own energy rises to within TIGHTEN_BELOW_PEAK_DB of its first peak (and its end back the same way).
+ */
+export function tightenSpan(db: Float64Array, span: Region): Region {
+  const peakNear = (from: number, to: number) =>
+    Math.max(...db.subarray(Math.max(0, from), Math.max(from + 1, to)));
+  const startLevel =
+    peakNear(span.start, Math.min(span.end, span.start + TIGHTEN_REACH)) - TIGHTEN_BELOW_PEAK_DB;
+  let start = span.start;
+  while (start < span.end - 1 && (db[start] ?? 0) < startLevel) start++;
+  const endLevel =
+    peakNear(Math.max(start, span.end - TIGHTEN_REACH), span.end) - TIGHTEN_BELOW_PEAK_DB;
+  let end = span.end;
+  while (end > start + 1 && (db[end - 1] ?? 0) < endLevel) end--;
+  return { start, end };
 }
