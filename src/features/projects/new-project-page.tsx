@@ -77,7 +77,11 @@ export function NewProjectPage() {
           </div>
           <div className="form-actions">
             <button type="submit" className="primary">
-              Create project
+              {np.phase.kind === 'uploading'
+                ? 'Uploading…'
+                : np.phase.kind === 'following'
+                  ? 'Preparing…'
+                  : 'Create project'}
             </button>
           </div>
         </fieldset>
