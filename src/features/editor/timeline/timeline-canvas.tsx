@@ -172,7 +172,7 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
         style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
         onPointerDown={(e) => {
           if (e.button !== 0) return;
-          e.currentTarget.setPointerCapture(e.pointerId);
+          e.currentTarget.setPointerCapture?.(e.pointerId);
           emit(tool.current.down(input(e, e.currentTarget), ctx()));
         }}
         onPointerMove={(e) => emit(tool.current.move(input(e, e.currentTarget), ctx()))}

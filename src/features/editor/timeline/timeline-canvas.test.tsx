@@ -1,0 +1,104 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRecordingContext } from './fake-context';
+import type { TimelineIntent } from './intents';
+import { RULER_HEIGHT } from './layout';
+import { regularItems, sceneFromArray } from './test-scene';
+import { TimelineCanvas } from './timeline-canvas';
+import type { TimelineScene } from './types';
+
+let frames: FrameRequestCallback[] = [];
+const flushFrame = () =>
+  act(() => {
+    const queue = frames;
+    frames = [];
+    queue.forEach((cb) => cb(performance.now()));
+  });
+
+beforeEach(() => {
+  frames = [];
+  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+  vi.stubGlobal('cancelAnimationFrame', () => {});
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    () => createRecordingContext() as unknown as CanvasRenderingContext2D,
+  );
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+    left: 0,
+    top: 0,
+    x: 0,
+    y: 0,
+    right: 1000,
+    bottom: 224,
+    width: 1000,
+    height: 224,
+    toJSON: () => ({}),
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function mount() {
+  let scene: TimelineScene = sceneFromArray(regularItems(50));
+  const listeners = new Set<() => void>();
+  const renders: number[] = [];
+  const intents: TimelineIntent[] = [];
+  const update = (patch: Partial<TimelineScene>) => {
+    scene = { ...scene, ...patch };
+    listeners.forEach((l) => l());
+  };
+  render(
+    <TimelineCanvas
+      getScene={() => scene}
+      subscribe={(l) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      }}
+      onIntent={(i) => {
+        intents.push(i);
+        if (i.type === 'select') update({ selection: new Set(i.keys) });
+      }}
+      onRender={(stats) => renders.push(stats.drawn)}
+      exposeTestHook
+    />,
+  );
+  return { renders, intents, update };
+}
+
+describe('TimelineCanvas', () => {
+  it('redraws at most once per frame however many changes arrive', () => {
+    const { renders, update } = mount();
+    flushFrame();
+    expect(renders).toEqual([11]); // 0..10 s at 100 px/s
+    for (let i = 1; i <= 5; i++) update({ hoverKey: `w${i}` });
+    expect(renders).toHaveLength(1);
+    flushFrame();
+    expect(renders).toHaveLength(2);
+    flushFrame();
+    expect(renders).toHaveLength(2); // nothing changed: no redraw
+  });
+
+  it('turns a pointer drag into select, preview and one move', () => {
+    const { intents } = mount();
+    flushFrame();
+    const canvas = screen.getByRole('application');
+    const y = RULER_HEIGHT + 50;
+    fireEvent.pointerDown(canvas, { clientX: 240, clientY: y, button: 0, pointerId: 1 });
+    fireEvent.pointerMove(canvas, { clientX: 290, clientY: y, pointerId: 1, altKey: true });
+    fireEvent.pointerUp(canvas, { clientX: 290, clientY: y, pointerId: 1 });
+    const types = intents.map((i) => i.type);
+    expect(types).toEqual(['select', 'preview', 'preview', 'move']);
+    expect(intents.at(-1)).toEqual({ type: 'move', keys: ['w2'], deltaSeconds: 0.5 });
+  });
+
+  it('exposes the e2e hook while mounted', () => {
+    mount();
+    expect(window.__timeline?.timeToX(2.5)).toBe(250);
+    expect(window.__timeline?.keyAt(240, RULER_HEIGHT + 50)).toBe('w2');
+    expect(window.__timeline?.clientPointOf('w2')).toEqual({ x: 240, y: RULER_HEIGHT + 50 });
+    cleanup();
+    expect(window.__timeline).toBeUndefined();
+  });
+});
