@@ -35,9 +35,9 @@ describe('UploadProgress', () => {
       />,
     );
     expect(screen.getByText('Uploaded. Creating the project…')).toBeTruthy();
-    expect(
-      (screen.getByRole('button', { name: 'Cancel upload' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Cancel upload' }).disabled).toBe(
+      true,
+    );
   });
 });
 
