@@ -68,8 +68,13 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
   const demo = ensureDemoAccount(db, dataDir, options.apiKey);
   if (options.seed !== false && !isSeeded(db)) {
     const t0 = Date.now();
-    await seedDemo({ db, files, dsp }, demo.accountId);
-    log(`Demo data created in ${Date.now() - t0} ms.`);
+    try {
+      await seedDemo({ db, files, dsp }, demo.accountId);
+      log(`Demo data created in ${Date.now() - t0} ms.`);
+    } catch (error) {
+      // The API is still useful without the demo project: say why and carry on.
+      log(`Demo data could not be created: ${(error as Error).stack ?? String(error)}`);
+    }
   }
   if (options.worker !== false) tasks.start();
   idempotency.sweep();
