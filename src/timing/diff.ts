@@ -2,6 +2,7 @@ import type { AlignmentItem } from '../contract';
 import type { Change } from './change';
 import type { Chunk, TimingDoc } from './doc';
 import { compareItems } from './item-key';
+import { sameItem } from './merge';
 
 /**
  * The change that turns `a` into `b`. Chunks shared by both versions are skipped whole, so the
@@ -29,7 +30,8 @@ export function diffDocs(a: TimingDoc, b: TimingDoc): Change {
     const x = at(a.chunks, ca, ia);
     const y = at(b.chunks, cb, ib);
     if (!x && !y) break;
-    if (x && y && x === y) {
+    // Equal content counts as unchanged: versions built apart (a reload, a rebase) share no objects.
+    if (x && y && (x === y || (compareItems(x, y) === 0 && sameItem(x, y)))) {
       step('a');
       step('b');
     } else if (x && (!y || compareItems(x, y) <= 0)) {

@@ -129,8 +129,9 @@ export function setLineText(doc: TimingDoc, line: number, text: string): Change 
       }
       const tailOld = hunkOld.slice(keep);
       const tailNew = hunkNew.slice(keep);
-      const start = tailOld[0]?.start ?? prevEnd;
-      const end = tailOld.at(-1)?.end ?? start;
+      // Lyric order is not always time order: take the hull of the words replaced.
+      const start = tailOld.length ? Math.min(...tailOld.map((w) => w.start)) : prevEnd;
+      const end = Math.max(start, ...tailOld.map((w) => w.end));
       const tailLike = tailOld[0]?.items[0] ?? like;
       if (tailNew.length === 1)
         out.push({ items: [made(tailLike, tailNew[0] as string, start, end)], estimated: false });

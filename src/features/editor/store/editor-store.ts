@@ -69,6 +69,7 @@ export function createEditorStore(init: EditorInit): EditorStore {
   let history = createHistory(init.historyLimit ?? 200);
   let savedTop: HistoryStep | undefined; // top undo step when the doc matched the base
   let savingTop: HistoryStep | undefined | null = null;
+  let savingDoc: TimingDoc | null = null; // the doc sent with the save in flight
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   return createStore<EditorState>()((setState, get) => {
@@ -153,13 +154,17 @@ export function createEditorStore(init: EditorInit): EditorStore {
       },
       getSaveItems() {
         savingTop = top();
-        return toArray(get().doc);
+        savingDoc = get().doc;
+        return toArray(savingDoc);
       },
       markSaved(saved) {
         savedTop = savingTop === null ? top() : savingTop;
+        // The doc as sent keeps sharing chunks with later edits: drafts diff against it cheaply.
+        const sent = savingDoc ?? get().doc;
         savingTop = null;
+        savingDoc = null;
         const dirty = top() !== savedTop;
-        set({ base: toBase(saved), dirty, editCount: dirty ? get().editCount : 0 });
+        set({ base: toBase(saved, sent), dirty, editCount: dirty ? get().editCount : 0 });
       },
       rebase(theirs) {
         if (get().drag) actions.cancelDrag();

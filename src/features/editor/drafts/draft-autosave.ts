@@ -1,0 +1,104 @@
+import { diffDocs, keyOf } from '../../../timing';
+import type { EditorStore } from '../store/editor-store';
+import type { EditorState } from '../store/types';
+import { deleteDraft, readHeader, writeDraft, type WriteOptions } from './draft-db';
+import type { DraftKey, DraftScope } from './draft-types';
+
+export interface AutosaveOptions extends WriteOptions {
+  /** Quiet time after the last change before writing (default 500 ms). */
+  delayMs?: number;
+  onError?: (error: unknown) => void;
+  /** Called with the main-thread time (ms) of the synchronous part of each save (the diff). */
+  onSyncPart?: (ms: number) => void;
+}
+
+export interface DraftAutosave {
+  /** Writes now (or drops the draft when nothing is unsaved); resolves when stored. */
+  flush(): Promise<void>;
+  /** Drops the current draft (explicit discard). */
+  discard(): Promise<void>;
+  dispose(): void;
+}
+
+/**
+ * Keeps an IndexedDB draft of the store's unsaved edits: debounced after the last change, written
+ * as the change against the base (plus the base itself once per base revision), in slices. The
+ * draft of a base revision is dropped once that base is replaced by a save or a rebase.
+ */
+export function attachDraftAutosave(
+  store: EditorStore,
+  db: IDBDatabase,
+  scope: DraftScope,
+  options: AutosaveOptions = {},
+): DraftAutosave {
+  const delay = options.delayMs ?? 500;
+  const report = options.onError ?? ((error: unknown) => console.error('draft autosave', error));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let queue: Promise<void> = Promise.resolve();
+  const storedBase = new Map<string, { gen: string; parts: number }>();
+  const keyFor = (s: EditorState): DraftKey => ({ ...scope, baseRevision: s.base.revision });
+
+  const save = async () => {
+    const s = store.getState();
+    const key = keyFor(s);
+    if (!s.dirty) {
+      await deleteDraft(db, key);
+      return;
+    }
+    const t0 = performance.now();
+    const diff = diffDocs(s.base.doc, s.doc);
+    const removedKeys = diff.removed.map(keyOf);
+    options.onSyncPart?.(performance.now() - t0);
+    let base = storedBase.get(key.baseRevision);
+    if (!base) {
+      const header = await readHeader(db, key);
+      if (header) base = { gen: header.baseGen, parts: header.baseParts };
+    }
+    const header = await writeDraft(
+      db,
+      {
+        key,
+        baseSelectionRevision: s.base.selectionRevision,
+        editCount: s.editCount,
+        baseItems: base ? null : s.base.items,
+        ...(base ? { baseGen: base.gen, baseParts: base.parts } : {}),
+        removedKeys,
+        added: diff.added,
+        estimated: [...s.doc.estimated],
+      },
+      options,
+    );
+    storedBase.set(key.baseRevision, { gen: header.baseGen, parts: header.baseParts });
+  };
+  /** Writes run one after another; a failure is reported, never left floating. */
+  const enqueue = (job: () => Promise<void>) => {
+    queue = queue.then(job).catch(report);
+    return queue;
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void enqueue(save), delay);
+  };
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.base.revision !== prev.base.revision) {
+      const old = keyFor(prev);
+      void enqueue(() => deleteDraft(db, old));
+      storedBase.delete(old.baseRevision);
+    }
+    if (s.doc !== prev.doc || s.base !== prev.base) schedule();
+  });
+  return {
+    flush() {
+      clearTimeout(timer);
+      return enqueue(save);
+    },
+    discard() {
+      clearTimeout(timer);
+      return enqueue(() => deleteDraft(db, keyFor(store.getState())));
+    },
+    dispose() {
+      clearTimeout(timer);
+      unsubscribe();
+    },
+  };
+}

@@ -1,0 +1,214 @@
+import type { AlignmentItem } from '../../../contract';
+import { keyOf } from '../../../timing';
+import type {
+  Draft,
+  DraftHeader,
+  DraftKey,
+  DraftPart,
+  DraftScope,
+  DraftSummary,
+} from './draft-types';
+import { nextTask, openDatabase, requestDone, transactionDone } from './idb';
+
+const DB_NAME = 'karaoke-drafts';
+const HEADERS = 'drafts';
+const PARTS = 'parts';
+/** Items per part: a part's structured clone is one short task (~1-3 ms), never the whole doc. */
+export const PART_SIZE = 2000;
+
+export function openDraftDb(name = DB_NAME): Promise<IDBDatabase> {
+  return openDatabase(name, 1, (db) => {
+    db.createObjectStore(HEADERS, { keyPath: 'id' }).createIndex('scope', 'scope');
+    db.createObjectStore(PARTS, { keyPath: 'id' }).createIndex('draftId', 'draftId');
+  });
+}
+
+const scopeId = (s: DraftScope) =>
+  JSON.stringify([s.serviceUrl, s.accountId, s.projectId, s.alignmentId]);
+export const draftId = (k: DraftKey) =>
+  JSON.stringify([k.serviceUrl, k.accountId, k.projectId, k.alignmentId, k.baseRevision]);
+const partId = (id: string, gen: string, i: number) => `${id}|${gen}|${i}`;
+
+export interface DraftWrite {
+  readonly key: DraftKey;
+  readonly baseSelectionRevision: string;
+  readonly editCount: number;
+  /** Base items to store, or null when this draft's base is already stored (see `baseGen`). */
+  readonly baseItems: readonly AlignmentItem[] | null;
+  readonly baseGen?: string;
+  readonly baseParts?: number;
+  readonly removedKeys: readonly string[];
+  readonly added: readonly AlignmentItem[];
+  readonly estimated: readonly string[];
+}
+
+export interface WriteOptions {
+  /** Called with the main-thread time (ms) of each slice: the bench's figure. */
+  onTask?: (ms: number) => void;
+}
+
+let generation = 0;
+const newGen = () => `${Date.now().toString(36)}-${(generation++).toString(36)}`;
+
+function slices<T>(list: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += PART_SIZE) out.push(list.slice(i, i + PART_SIZE));
+  return out;
+}
+
+/** Writes the parts one task each, then the header that makes them current. */
+export async function writeDraft(
+  db: IDBDatabase,
+  draft: DraftWrite,
+  options: WriteOptions = {},
+): Promise<DraftHeader> {
+  const id = draftId(draft.key);
+  const parts: DraftPart[] = [];
+  let baseGen = draft.baseGen ?? '';
+  let baseParts = draft.baseParts ?? 0;
+  if (draft.baseItems) {
+    baseGen = newGen();
+    const base = slices(draft.baseItems);
+    base.forEach((items, i) =>
+      parts.push({ id: partId(id, baseGen, i), draftId: id, items, removedKeys: [] }),
+    );
+    baseParts = base.length;
+  }
+  const diffGen = newGen();
+  const added = slices(draft.added);
+  const removed = slices(draft.removedKeys);
+  const diffParts = Math.max(added.length, removed.length);
+  for (let i = 0; i < diffParts; i++) {
+    parts.push({
+      id: partId(id, diffGen, i),
+      draftId: id,
+      items: added[i] ?? [],
+      removedKeys: removed[i] ?? [],
+    });
+  }
+  for (const part of parts) {
+    await nextTask();
+    const t0 = performance.now();
+    const tx = db.transaction(PARTS, 'readwrite');
+    tx.objectStore(PARTS).put(part);
+    options.onTask?.(performance.now() - t0);
+    await transactionDone(tx);
+  }
+  const header: DraftHeader = {
+    id,
+    scope: scopeId(draft.key),
+    key: draft.key,
+    baseSelectionRevision: draft.baseSelectionRevision,
+    savedAt: new Date().toISOString(),
+    editCount: draft.editCount,
+    baseGen,
+    baseParts,
+    diffGen,
+    diffParts,
+    estimated: [...draft.estimated],
+  };
+  await nextTask();
+  const t0 = performance.now();
+  const tx = db.transaction([HEADERS, PARTS], 'readwrite');
+  tx.objectStore(HEADERS).put(header);
+  const stale = tx.objectStore(PARTS).index('draftId').openCursor(IDBKeyRange.only(id));
+  stale.onsuccess = () => {
+    const cursor = stale.result;
+    if (!cursor) return;
+    const pid = cursor.primaryKey as string;
+    if (!pid.startsWith(`${id}|${baseGen}|`) && !pid.startsWith(`${id}|${diffGen}|`))
+      cursor.delete();
+    cursor.continue();
+  };
+  options.onTask?.(performance.now() - t0);
+  await transactionDone(tx);
+  return header;
+}
+
+async function readParts(
+  db: IDBDatabase,
+  id: string,
+  gen: string,
+  count: number,
+): Promise<DraftPart[]> {
+  const tx = db.transaction(PARTS, 'readonly');
+  const store = tx.objectStore(PARTS);
+  const parts = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      requestDone(store.get(partId(id, gen, i)) as IDBRequest<DraftPart | undefined>),
+    ),
+  );
+  return parts.map((p) => {
+    if (!p) throw new Error('draft is incomplete');
+    return p;
+  });
+}
+
+export async function readHeader(db: IDBDatabase, key: DraftKey): Promise<DraftHeader | undefined> {
+  const tx = db.transaction(HEADERS, 'readonly');
+  return requestDone(
+    tx.objectStore(HEADERS).get(draftId(key)) as IDBRequest<DraftHeader | undefined>,
+  );
+}
+
+const summary = (h: DraftHeader): DraftSummary => ({
+  key: h.key,
+  baseSelectionRevision: h.baseSelectionRevision,
+  savedAt: h.savedAt,
+  editCount: h.editCount,
+});
+
+export async function loadDraft(db: IDBDatabase, key: DraftKey): Promise<Draft | null> {
+  const header = await readHeader(db, key);
+  if (!header) return null;
+  const base = await readParts(db, header.id, header.baseGen, header.baseParts);
+  const diff = await readParts(db, header.id, header.diffGen, header.diffParts);
+  return {
+    ...summary(header),
+    baseItems: base.flatMap((p) => p.items),
+    changes: {
+      removedKeys: diff.flatMap((p) => p.removedKeys),
+      added: diff.flatMap((p) => p.items),
+      estimated: header.estimated,
+    },
+  };
+}
+
+export async function deleteDraft(db: IDBDatabase, key: DraftKey): Promise<void> {
+  const id = draftId(key);
+  const tx = db.transaction([HEADERS, PARTS], 'readwrite');
+  tx.objectStore(HEADERS).delete(id);
+  const cursor = tx.objectStore(PARTS).index('draftId').openKeyCursor(IDBKeyRange.only(id));
+  cursor.onsuccess = () => {
+    const c = cursor.result;
+    if (!c) return;
+    tx.objectStore(PARTS).delete(c.primaryKey);
+    c.continue();
+  };
+  await transactionDone(tx);
+}
+
+/** Drafts of one alignment, newest first; `exceptRevision` leaves out the current base's draft. */
+export async function listDrafts(
+  db: IDBDatabase,
+  scope: DraftScope,
+  options: { exceptRevision?: string } = {},
+): Promise<DraftSummary[]> {
+  const tx = db.transaction(HEADERS, 'readonly');
+  const headers = await requestDone(
+    tx
+      .objectStore(HEADERS)
+      .index('scope')
+      .getAll(IDBKeyRange.only(scopeId(scope))) as IDBRequest<DraftHeader[]>,
+  );
+  return headers
+    .filter((h) => h.key.baseRevision !== options.exceptRevision)
+    .sort((a, b) => b.savedAt.localeCompare(a.savedAt))
+    .map(summary);
+}
+
+/** The draft's full item list (base minus removed plus added). */
+export function draftItems(draft: Draft): AlignmentItem[] {
+  const removed = new Set(draft.changes.removedKeys);
+  return [...draft.baseItems.filter((x) => !removed.has(keyOf(x))), ...draft.changes.added];
+}
