@@ -1,0 +1,50 @@
+import type { AlignmentItem } from '../../../contract';
+import { getItem, type TimingDoc, type ValidationIssue } from '../store';
+import { describeIssue } from './issue-text';
+import { formatTime } from './time-format';
+
+export interface IssueListProps {
+  title: string;
+  severity: 'error' | 'warning';
+  issues: readonly ValidationIssue[];
+  doc: TimingDoc;
+  onPick: (issue: ValidationIssue) => void;
+  /** Long lists show this many; "Next problem" walks them all. */
+  limit?: number;
+}
+
+function wordsOf(doc: TimingDoc, issue: ValidationIssue): string {
+  const items = issue.keys.map((k) => getItem(doc, k)).filter((x): x is AlignmentItem => !!x);
+  return items.map((x) => `“${x.text}”`).join(', ');
+}
+
+export function IssueList({ title, severity, issues, doc, onPick, limit = 200 }: IssueListProps) {
+  if (issues.length === 0) return null;
+  const shown = issues.slice(0, limit);
+  return (
+    <section aria-label={title}>
+      <h3 className={`severity-${severity}`}>
+        {title} ({issues.length})
+      </h3>
+      <ul>
+        {shown.map((issue, i) => {
+          const words = wordsOf(doc, issue);
+          return (
+            <li key={`${issue.code}:${issue.keys.join('|')}:${i}`}>
+              <button type="button" onClick={() => onPick(issue)}>
+                <span className="issue-time">{formatTime(issue.time)}</span>
+                <span>
+                  {describeIssue(issue.code)}
+                  {words && `: ${words}`}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {issues.length > shown.length && (
+        <p className="muted">and {issues.length - shown.length} more (use Next problem)</p>
+      )}
+    </section>
+  );
+}
