@@ -33,7 +33,7 @@ describe('TapSyncPanel', () => {
   it('offers rates from 0.5x to 1x and reports the choice', () => {
     const onRateChange = vi.fn();
     renderWithStore(makeStore(items), <TapSyncPanel rate={0.75} onRateChange={onRateChange} />);
-    const select = screen.getByLabelText('Tap playback rate') as HTMLSelectElement;
+    const select = screen.getByLabelText<HTMLSelectElement>('Tap playback rate');
     expect(Array.from(select.options).map((o) => o.textContent)).toEqual([
       '0.5x',
       '0.6x',

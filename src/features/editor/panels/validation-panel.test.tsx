@@ -40,7 +40,7 @@ describe('ValidationPanel', () => {
   it('a click selects the words of the finding and jumps to its time', () => {
     const store = makeStore(items);
     store.getState().actions.validateNow();
-    const onJump = vi.fn();
+    const onJump = vi.fn<(time: number) => void>();
     renderWithStore(store, <ValidationPanel onJump={onJump} />);
     fireEvent.click(screen.getByRole('button', { name: /Overlaps the previous word/ }));
     expect([...store.getState().selection]).toEqual(['w0-0', 'w0-1']);
@@ -50,18 +50,18 @@ describe('ValidationPanel', () => {
   it('Next problem walks the findings in time order and wraps', () => {
     const store = makeStore(items);
     store.getState().actions.validateNow();
-    const onJump = vi.fn();
+    const onJump = vi.fn<(time: number) => void>();
     renderWithStore(store, <ValidationPanel onJump={onJump} />);
     const next = screen.getByRole('button', { name: 'Next problem' });
     for (let i = 0; i < 4; i++) fireEvent.click(next);
-    expect(onJump.mock.calls.map((c) => c[0])).toEqual([1.5, 10, 58.5, 1.5]);
+    expect(onJump.mock.calls.map(([t]) => t)).toEqual([1.5, 10, 58.5, 1.5]);
     expect([...store.getState().selection]).toEqual(['w0-0', 'w0-1']);
   });
 
   it('searches from the given time (the playhead)', () => {
     const store = makeStore(items);
     store.getState().actions.validateNow();
-    const onJump = vi.fn();
+    const onJump = vi.fn<(time: number) => void>();
     renderWithStore(store, <ValidationPanel onJump={onJump} getTime={() => 20} />);
     fireEvent.click(screen.getByRole('button', { name: 'Next problem' }));
     expect(onJump).toHaveBeenCalledWith(58.5);
