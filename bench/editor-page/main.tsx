@@ -97,4 +97,7 @@ declare global {
   }
 }
 window.bench = bench;
+if (new URLSearchParams(location.search).has('demo')) {
+  void import('./demo').then((m) => m.mountDemo(document.getElementById('root') as HTMLElement));
+}
 if (status) status.textContent = 'ready';

@@ -40,5 +40,6 @@ const MEDIA_ERRORS: Record<number, string> = {
 export function describeMediaError(media: MediaLike): string {
   const err = media.error;
   if (!err) return 'failed to load';
-  return err.message || MEDIA_ERRORS[err.code] || `media error ${err.code}`;
+  // The code reads better than the browser's message (e.g. "PipelineStatus::DEMUXER_ERROR...").
+  return MEDIA_ERRORS[err.code] ?? (err.message || `media error ${err.code}`);
 }

@@ -78,7 +78,7 @@ export function Mixer({ stems, controls }: MixerProps) {
         <button
           type="button"
           aria-pressed={vocalsOnly}
-          style={button(vocalsOnly, '#6fcf97')}
+          style={{ ...button(vocalsOnly, '#6fcf97'), justifySelf: 'start' }}
           onClick={() => controls.toggleSoloType('vocals')}
         >
           Vocals only
