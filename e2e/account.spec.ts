@@ -25,7 +25,6 @@ test('the account page shows who is signed in, the balance, top-ups and the cata
   await expect(catalog).toContainText('Monthly');
   await expect(catalog).toContainText('Yearly');
   await expect(catalog).toContainText('GB per subscription unit');
-  await page.screenshot({ path: 'test-results/shots/account.png', fullPage: true });
 
   const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Manage billing' }).click();

@@ -63,7 +63,6 @@ test('creates a project from the demo audio, follows the upload and the task, op
   await expect
     .poll(async () => Number(await bar.getAttribute('value')), { timeout: 10_000 })
     .toBeGreaterThan(0);
-  await page.screenshot({ path: 'test-results/shots/new-project-uploading.png', fullPage: true });
   await expect(bar).toBeHidden({ timeout: 30_000 });
   await restore();
 
@@ -105,7 +104,6 @@ test('starts a lyrics sync from the tasks panel and sees it complete with a new 
 
   const row = page.getByRole('row', { name: /Lyrics sync/ }).first();
   await expect(row).toBeVisible();
-  await page.screenshot({ path: 'test-results/shots/tasks-running.png', fullPage: true });
   await expect(row).toContainText('completed', { timeout: 45_000 });
   await expect(alignments).toHaveText(`Alignments (${before.alignments.length + 1})`);
   const notice = page.getByRole('region', { name: 'Task notices' });
@@ -114,7 +112,6 @@ test('starts a lyrics sync from the tasks panel and sees it complete with a new 
     'href',
     `/projects/${projectId}`,
   );
-  await page.screenshot({ path: 'test-results/shots/tasks-panel.png', fullPage: true });
 });
 
 test('pages through exports, keeping the page in the address', async ({ page }) => {
