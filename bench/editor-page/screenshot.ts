@@ -7,7 +7,8 @@ import { createServer } from 'vite';
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/chromium';
 
 const out = process.argv[2] ?? '/tmp/timeline.png';
-const demo = process.argv[3] === 'demo';
+const demo = process.argv[3]?.startsWith('demo') ?? false;
+const midDrag = process.argv[3] === 'demo-drag';
 const server = await createServer({
   configFile: false,
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -37,6 +38,10 @@ try {
     }
     const h = await page.evaluate(() => window.__timeline?.clientPointOf('w14') ?? null);
     if (h) await page.mouse.move(h.x, h.y);
+    if (h && midDrag) {
+      await page.mouse.down();
+      for (let i = 1; i <= 10; i++) await page.mouse.move(h.x + i * 3.3, h.y);
+    }
     await page.waitForTimeout(400);
   } else {
     await page.goto(base);

@@ -77,6 +77,10 @@ describe('renderTimeline', () => {
     const previews = itemBoxes(ctx.calls, C.preview).map((c) => Math.round(Number(c.args[0])));
     expect(previews).toEqual([500]); // w30 moved to 5 s; w1 moved off screen
     expect(texts(ctx.calls)).not.toContain('word1');
+    // w1 leaves an outline where it was; the preview's label is drawn after the static ones
+    const ghosts = ctx.calls.filter((c) => c.op === 'strokeRect').map((c) => c.args[0]);
+    expect(ghosts).toEqual([100.5]);
+    expect(texts(ctx.calls).at(-1)).toBe('word30');
   });
 
   it('draws a replace preview instead of the original', () => {

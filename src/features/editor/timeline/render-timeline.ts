@@ -94,7 +94,11 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
     setFill(f, style === 'problem' ? colors.problem : colors.estimated);
     f.ctx.fillRect(x, band.y + band.height - 3, Math.max(width, 1), 3);
   }
-  if (width >= MIN_LABEL_WIDTH_PX && f.labelText.length < MAX_LABELS_PER_FRAME && item.text) {
+  if (
+    width >= MIN_LABEL_WIDTH_PX &&
+    f.stats.labels + f.labelText.length < MAX_LABELS_PER_FRAME &&
+    item.text
+  ) {
     const left = Math.max(x, 0);
     const text = fitLabel(f, item.text, Math.min(x + width, view.width) - left - 6);
     if (text) {
@@ -103,6 +107,32 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
       f.labelText.push(text);
     }
   }
+}
+
+/** The outline a dragged word leaves at its committed place. */
+function drawGhost(f: Frame, item: TimelineItem): void {
+  const { view, colors } = f.scene;
+  const band = laneBand(laneOf(item, f.scene.laneMode, f.layout.laneCount), f.layout);
+  const x = (item.start - view.startTime) * view.pxPerSecond;
+  const width = Math.max(1, (item.end - item.start) * view.pxPerSecond);
+  f.ctx.strokeStyle = colors.preview;
+  f.ctx.lineWidth = 1;
+  f.ctx.strokeRect(x + 0.5, band.y + 0.5, width - 1, band.height - 1);
+}
+
+function flushLabels(f: Frame): void {
+  const { ctx } = f;
+  ctx.fillStyle = f.scene.colors.itemText;
+  f.fill = f.scene.colors.itemText;
+  ctx.textBaseline = 'middle';
+  ctx.textAlign = 'left';
+  for (let k = 0; k < f.labelText.length; k++) {
+    ctx.fillText(f.labelText[k] ?? '', f.labelX[k] ?? 0, f.labelY[k] ?? 0);
+  }
+  f.stats.labels += f.labelText.length;
+  f.labelText.length = 0;
+  f.labelX.length = 0;
+  f.labelY.length = 0;
 }
 
 /** The label that fits `room` px: whole, or cut with an ellipsis; measured only when in doubt. */
@@ -151,10 +181,14 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
     const item = items.itemAt(i);
     if (item.start > viewEnd) break;
     if (item.end < view.startTime) continue;
-    if (preview?.kind === 'shift' && preview.keys.has(item.key)) continue;
-    if (preview?.kind === 'replace' && preview.items.has(item.key)) continue;
-    drawItem(f, item, item.start, item.end, styleOf(item, scene));
+    const moving =
+      (preview?.kind === 'shift' && preview.keys.has(item.key)) ||
+      (preview?.kind === 'replace' && preview.items.has(item.key));
+    if (moving) drawGhost(f, item);
+    else drawItem(f, item, item.start, item.end, styleOf(item, scene));
   }
+  // Labels of the static items go under the preview, so a word dragged over another stays legible.
+  flushLabels(f);
   if (preview?.kind === 'shift') {
     const d = preview.deltaSeconds;
     for (let i = scene.firstVisibleIndex(view.startTime - d); i < items.count; i++) {
@@ -170,13 +204,7 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
       }
     }
   }
-  ctx.fillStyle = colors.itemText;
-  ctx.textBaseline = 'middle';
-  ctx.textAlign = 'left';
-  for (let k = 0; k < f.labelText.length; k++) {
-    ctx.fillText(f.labelText[k] ?? '', f.labelX[k] ?? 0, f.labelY[k] ?? 0);
-  }
-  f.stats.labels = f.labelText.length;
+  flushLabels(f);
   if (scene.snapGuide != null) {
     const x = Math.round((scene.snapGuide - view.startTime) * view.pxPerSecond);
     ctx.fillStyle = colors.snapGuide;
