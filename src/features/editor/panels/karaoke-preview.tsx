@@ -1,0 +1,88 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import type { StyleObject } from '../../../contract';
+import { useEditor } from '../store';
+import { buildKaraokeLines, lineAt, wordState, type KaraokeLine } from './karaoke-lines';
+import { previewLook } from './karaoke-style';
+import type { PlaybackClock } from './playback-clock';
+import './panels.css';
+
+export interface KaraokePreviewProps {
+  clock: PlaybackClock;
+  /** The project's style; the spec's defaults when absent. */
+  style?: StyleObject;
+}
+
+/** Marks each word of the current line sung / active / future; touches only what changed. */
+function paintWords(root: HTMLElement | null, t: number) {
+  if (!root) return;
+  for (const el of root.querySelectorAll<HTMLElement>('.karaoke-line.current .karaoke-word')) {
+    const state = wordState(Number(el.dataset.start), Number(el.dataset.end), t);
+    if (el.dataset.state !== state) el.dataset.state = state;
+  }
+}
+
+/**
+ * The current and next lines with the words highlighted as they are sung. Playback is followed in
+ * requestAnimationFrame: a frame writes word states to the DOM and re-renders only when the line
+ * changes.
+ */
+export function KaraokePreview({ clock, style }: KaraokePreviewProps) {
+  const doc = useEditor((s) => s.doc);
+  const lines = useMemo(() => buildKaraokeLines(doc), [doc]);
+  const look = useMemo(() => previewLook(style), [style]);
+  const root = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(() => lineAt(lines, clock.getTime()));
+
+  useEffect(() => {
+    let raf = 0;
+    const frame = () => {
+      raf = 0;
+      const t = clock.getTime();
+      setCurrent(lineAt(lines, t));
+      paintWords(root.current, t);
+      if (clock.isPlaying()) raf = requestAnimationFrame(frame);
+    };
+    const unsubscribe = clock.subscribe(() => {
+      if (raf === 0) frame();
+    });
+    frame();
+    return () => {
+      unsubscribe();
+      cancelAnimationFrame(raf);
+    };
+  }, [clock, lines]);
+
+  // A new line's words were just rendered: paint them before the browser shows them.
+  useLayoutEffect(() => paintWords(root.current, clock.getTime()), [clock, current, lines]);
+
+  const shown: KaraokeLine[] =
+    current < 0 ? [] : lines.slice(current, current + look.linesPerScreen);
+  return (
+    <div
+      ref={root}
+      className="karaoke-preview"
+      role="region"
+      aria-label="Karaoke preview"
+      style={look.css as CSSProperties}
+    >
+      {shown.length === 0 && <p className="karaoke-line muted">No lyrics</p>}
+      {shown.map((line, i) => (
+        <p key={line.line} className={`karaoke-line${i === 0 ? ' current' : ''}`}>
+          {line.words.map((w) => (
+            <span key={w.key}>
+              <span
+                className="karaoke-word"
+                data-start={w.start}
+                data-end={w.end}
+                data-state="future"
+              >
+                {w.text}
+              </span>
+              {w.joinNext ? '' : ' '}
+            </span>
+          ))}
+        </p>
+      ))}
+    </div>
+  );
+}
