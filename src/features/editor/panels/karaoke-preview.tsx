@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { StyleObject } from '../../../contract';
 import { useEditor } from '../store';
 import { buildKaraokeLines, lineAt, wordState, type KaraokeLine } from './karaoke-lines';
@@ -63,7 +63,7 @@ export function KaraokePreview({ clock, style }: KaraokePreviewProps) {
       className="karaoke-preview"
       role="region"
       aria-label="Karaoke preview"
-      style={look.css as CSSProperties}
+      style={look.css}
     >
       {shown.length === 0 && <p className="karaoke-line muted">No lyrics</p>}
       {shown.map((line, i) => (
