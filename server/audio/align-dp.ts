@@ -22,6 +22,8 @@ export const alignCosts = {
   duration: 2,
   /** Per second of silence inside one word. */
   innerGap: 8,
+  /** Per break (a silence, or a valley of 8 dB or more) inside a word beyond its syllables - 1. */
+  extraBreak: 1,
   /** A word that starts inside continuous voicing rather than after a silence. */
   joinStart: 1.5,
   /** Taken off joinStart for an energy valley of 8 dB or more where the word starts. */
@@ -60,14 +62,10 @@ export function placeWords(words: PlacedWord[], atoms: Atom[]): Span[] | undefin
   const m = atoms.length;
   if (m < n) return undefined;
   const lengths = atoms.map((a) => (a.end - a.start) * FRAME_SECONDS);
-  const skipCosts = atoms.map(
-    (a, j) => c.skip * (lengths[j] ?? 0) * 0.5 ** (a.weakness / c.skipHalvingDb),
-  );
+  const strength = atoms.map((a) => 0.5 ** (a.weakness / c.skipHalvingDb));
+  const skipCosts = atoms.map((_, j) => c.skip * (lengths[j] ?? 0) * (strength[j] ?? 1));
   // Expected lengths share out the strong voicing (weak voicing is mostly bleed).
-  const voiced = atoms.reduce(
-    (sum, a, j) => sum + (lengths[j] ?? 0) * 0.5 ** (a.weakness / c.skipHalvingDb),
-    0,
-  );
+  const voiced = atoms.reduce((sum, _, j) => sum + (lengths[j] ?? 0) * (strength[j] ?? 1), 0);
   const syllables = words.reduce((sum, w) => sum + w.syllables + c.wordBaseSyllables, 0);
   const expected = words.map((w) => (voiced * (w.syllables + c.wordBaseSyllables)) / syllables);
   const width = m + 1;
@@ -94,13 +92,23 @@ export function placeWords(words: PlacedWord[], atoms: Atom[]): Span[] | undefin
       const want = expected[i] ?? 1;
       let length = 0;
       let innerGap = 0;
+      let breaks = 0;
+      // A word has room for (syllables - 1) breaks (valleys, silences) inside it; more cost extra.
+      const freeBreaks = Math.max(0, word.syllables - 1);
       for (let k = j; k < m; k++) {
         const a = atoms[k];
         if (!a) break;
-        if (k > j) innerGap += a.gapBefore * FRAME_SECONDS;
+        if (k > j) {
+          innerGap += a.gapBefore * FRAME_SECONDS;
+          breaks += a.gapBefore > 0 ? 1 : Math.min(1, a.dipBefore / 8);
+        }
         if (k > j && (a.end - atom.start) * FRAME_SECONDS > c.maxWordSeconds) break;
         length += lengths[k] ?? 0;
-        const total = start + c.duration * Math.log(length / want) ** 2 + c.innerGap * innerGap;
+        const total =
+          start +
+          c.duration * Math.log(length / want) ** 2 +
+          c.innerGap * innerGap +
+          c.extraBreak * Math.max(0, breaks - freeBreaks);
         const at = (i + 1) * width + k + 1;
         if (total < (cost[at] ?? Infinity)) {
           cost[at] = total;

@@ -50,13 +50,9 @@ export function alignLyrics(vocals: PcmAudio, lyrics: string): AlignmentItem[] {
   if (!(duration > 0))
     throw new Error('the audio is empty: there is nothing to sync the lyrics to');
   const env = energyEnvelope(vocals);
-  const regions = voicedRegions(env);
-  const frames = env.db.length;
-  let atoms = splitIntoAtoms(
-    env,
-    regions.length ? regions : [{ start: 0, end: frames }],
-    atomFrames(),
-  );
+  const found = voicedRegions(env);
+  const regions = found.length ? found : [{ start: 0, end: env.db.length }];
+  let atoms = splitIntoAtoms(env, regions, atomFrames());
   if (atoms.length < words.length) {
     // Too little voicing for one atom per word: cut finer, down to single frames.
     const voiced = atoms.reduce((sum, a) => sum + a.end - a.start, 0);
