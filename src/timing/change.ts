@@ -1,7 +1,7 @@
 import type { AlignmentItem } from '../contract';
 import { buildDoc, CHUNK_SIZE, type Chunk, type TimingDoc } from './doc';
 import { compareItems, keyOf } from './item-key';
-import { updateKeyMap } from './key-map';
+import { recordItems } from './key-index';
 
 /**
  * What an edit changed: the item objects it took out and the ones it put in (a moved word is one
@@ -134,17 +134,14 @@ export function applyChange(doc: TimingDoc, change: Change): TimingDoc {
         next.push(merged.slice(i, i + CHUNK_SIZE));
     } else if (merged.length > 0) next.push(merged);
   });
+  recordItems(doc.byKey, change.added);
   let maxItemDuration = doc.maxItemDuration;
   for (const item of change.added)
     maxItemDuration = Math.max(maxItemDuration, item.end - item.start);
   return buildDoc(next, {
     duration: doc.duration,
     maxItemDuration,
-    byKey: updateKeyMap(
-      doc.byKey,
-      change.removed.map(keyOf),
-      change.added.map((item) => [keyOf(item), item] as const),
-    ),
+    byKey: doc.byKey,
     estimated: applyFlags(doc.estimated, change),
   });
 }

@@ -2,7 +2,7 @@ import type { AlignmentItem } from '../contract';
 import type { Change } from './change';
 import type { Chunk, TimingDoc } from './doc';
 import { compareItems } from './item-key';
-import { sameItem } from './merge';
+import { sameItem } from './merge-item';
 
 /**
  * The change that turns `a` into `b`. Chunks shared by both versions are skipped whole, so the

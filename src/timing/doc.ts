@@ -1,6 +1,6 @@
 import type { AlignmentItem } from '../contract';
 import { compareItems, keyOf } from './item-key';
-import { createKeyMap, getKey, type KeyMap } from './key-map';
+import { candidates, createKeyIndex, recordItems, type KeyIndex } from './key-index';
 
 export type Chunk = readonly AlignmentItem[];
 
@@ -18,7 +18,7 @@ export interface TimingDoc {
   readonly duration: number;
   /** An upper bound of (end - start) over all items: widens the visible-range search. */
   readonly maxItemDuration: number;
-  readonly byKey: KeyMap<AlignmentItem>;
+  readonly byKey: KeyIndex;
   /** Keys whose timing was guessed (text edits); metadata, never a field of the item. */
   readonly estimated: ReadonlySet<string>;
 }
@@ -40,10 +40,7 @@ export function createDoc(
   return buildDoc(chunks, {
     duration: options.duration ?? Infinity,
     maxItemDuration: maxDuration(sorted),
-    byKey: createKeyMap(
-      sorted.map((item) => [keyOf(item), item] as const),
-      sorted.length,
-    ),
+    byKey: createKeyIndex(sorted),
     estimated: new Set(options.estimated ?? []),
   });
 }
@@ -94,7 +91,28 @@ export function itemAt(doc: TimingDoc, index: number): AlignmentItem | undefined
 }
 
 export function getItem(doc: TimingDoc, key: string): AlignmentItem | undefined {
-  return getKey(doc.byKey, key);
+  const seen = candidates(doc.byKey).get(key);
+  if (seen === undefined) return undefined;
+  if (!Array.isArray(seen)) return indexOfItem(doc, seen) >= 0 ? seen : findByScan(doc, key);
+  for (let i = seen.length - 1; i >= 0; i--) {
+    const item = seen[i] as AlignmentItem;
+    if (indexOfItem(doc, item) >= 0) return item;
+  }
+  return findByScan(doc, key);
+}
+
+/** Fallback for a key whose live item was pruned from the candidates: O(n), rare. */
+function findByScan(doc: TimingDoc, key: string): AlignmentItem | undefined {
+  if (!doc.byKey.pruned.has(key)) return undefined; // every candidate was checked
+  for (const chunk of doc.chunks) {
+    for (const item of chunk) {
+      if (keyOf(item) === key) {
+        recordItems(doc.byKey, [item]);
+        return item;
+      }
+    }
+  }
+  return undefined;
 }
 
 export function isEstimated(doc: TimingDoc, key: string): boolean {

@@ -1,7 +1,7 @@
 import { MAX_ALIGNMENT_ITEMS, MAX_INDEX, type AlignmentItem } from '../contract';
-import { forEachItem, type TimingDoc } from './doc';
+import { indexOfItem, type TimingDoc } from './doc';
+import { candidates } from './key-index';
 import { keyOf } from './item-key';
-import { singerOf } from './neighbours';
 
 export type IssueCode =
   | 'negative-time'
@@ -57,8 +57,13 @@ export interface ValidateOptions {
   longGap?: number;
 }
 
-const validIndex = (n: number | undefined) =>
-  n === undefined || (Number.isInteger(n) && n >= 0 && n <= MAX_INDEX);
+const validIndex = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_INDEX;
+const validIndices = (x: AlignmentItem) =>
+  validIndex(x.line) &&
+  validIndex(x.word) &&
+  validIndex(x.subword) &&
+  (x.singer === undefined || validIndex(x.singer));
+const NOT_BLANK = /\S/;
 
 export function validateDoc(doc: TimingDoc, options: ValidateOptions = {}): ValidationResult {
   const longWord = options.longWord ?? 2;
@@ -73,33 +78,36 @@ export function validateDoc(doc: TimingDoc, options: ValidateOptions = {}): Vali
       time,
     });
   if (doc.size > MAX_ALIGNMENT_ITEMS) add('too-many-items', [], 0);
-  const seen = new Set<string>();
   const lastBySinger = new Map<number, AlignmentItem>();
-  const lastByLine = new Map<number, AlignmentItem>();
-  forEachItem(doc, 0, doc.size, (item) => {
-    const key = keyOf(item);
-    const t = Number.isFinite(item.start) ? item.start : 0;
-    if (!Number.isFinite(item.start) || !Number.isFinite(item.end)) add('not-finite', [key], t);
-    if (item.start < 0 || item.end < 0) add('negative-time', [key], t);
-    if (![item.line, item.word, item.subword, item.singer].every(validIndex))
-      add('index-out-of-bounds', [key], t);
-    if (item.id === '') add('empty-id', [key], t);
-    if (seen.has(key)) add('duplicate-identity', [key], t);
-    seen.add(key);
-    if (item.end < item.start) add('end-before-start', [key], t);
-    else if (item.end === item.start) add('zero-duration', [key], t);
-    else if (item.end - item.start > longWord) add('long-word', [key], t);
-    if (item.end > doc.duration) add('past-duration', [key], t);
-    if (!item.text.trim()) add('empty-text', [key], t);
-    const singer = singerOf(item);
-    const before = lastBySinger.get(singer);
-    if (before && item.start < before.end) add('overlap', [keyOf(before), key], t);
-    if (!before || item.end > before.end) lastBySinger.set(singer, item);
-    const prevInLine = lastByLine.get(item.line);
-    if (prevInLine && item.start - prevInLine.end > longGap)
-      add('long-gap', [keyOf(prevInLine), key], prevInLine.end);
-    if (!prevInLine || item.end > prevInLine.end) lastByLine.set(item.line, item);
-  });
+  let prev: AlignmentItem | undefined;
+  // A plain loop over the chunks: this runs over every item and must stay allocation-free
+  // (keys are only built for findings).
+  for (const chunk of doc.chunks) {
+    for (const item of chunk) {
+      const t = Number.isFinite(item.start) ? item.start : 0;
+      if (!Number.isFinite(item.start) || !Number.isFinite(item.end))
+        add('not-finite', [keyOf(item)], t);
+      if (item.start < 0 || item.end < 0) add('negative-time', [keyOf(item)], t);
+      if (!validIndices(item)) add('index-out-of-bounds', [keyOf(item)], t);
+      if (item.id === '') add('empty-id', [keyOf(item)], t);
+      if (item.end < item.start) add('end-before-start', [keyOf(item)], t);
+      else if (item.end === item.start) add('zero-duration', [keyOf(item)], t);
+      else if (item.end - item.start > longWord) add('long-word', [keyOf(item)], t);
+      if (item.end > doc.duration) add('past-duration', [keyOf(item)], t);
+      if (!NOT_BLANK.test(item.text)) add('empty-text', [keyOf(item)], t);
+      const singer = item.singer ?? 0;
+      const before = lastBySinger.get(singer);
+      if (before && item.start < before.end) add('overlap', [keyOf(before), keyOf(item)], t);
+      if (!before || item.end > before.end) lastBySinger.set(singer, item);
+      // A gap between consecutive words of one line (in time order).
+      if (prev && prev.line === item.line && item.start - prev.end > longGap) {
+        add('long-gap', [keyOf(prev), keyOf(item)], prev.end);
+      }
+      prev = item;
+    }
+  }
+  for (const [key, items] of duplicates(doc))
+    add('duplicate-identity', [key], items[1]?.start ?? 0);
   issues.sort((a, b) => a.time - b.time);
   let errors = 0;
   let blocking = 0;
@@ -118,4 +126,20 @@ export function nextProblem(
 ): ValidationIssue | undefined {
   const pool = errorsOnly ? result.issues.filter((i) => i.severity === 'error') : result.issues;
   return pool.find((i) => i.time > time) ?? pool[0];
+}
+
+/**
+ * Keys held by more than one item of this version. Only keys the index saw with several items
+ * can be duplicated, so this looks at those, not at all 100,000 keys.
+ */
+function duplicates(doc: TimingDoc): [string, AlignmentItem[]][] {
+  const map = candidates(doc.byKey);
+  const out: [string, AlignmentItem[]][] = [];
+  for (const key of doc.byKey.shared) {
+    const seen = map.get(key);
+    if (!Array.isArray(seen)) continue;
+    const live = [...new Set(seen)].filter((item) => indexOfItem(doc, item) >= 0);
+    if (live.length > 1) out.push([key, live]);
+  }
+  return out;
 }

@@ -5,7 +5,8 @@ import {
   createHistory,
   DEFAULT_NUDGE_STEPS,
   isEmptyChange,
-  merge,
+  mergeDocs,
+  diffDocs,
   planOp,
   pushHistory,
   redo as redoStep,
@@ -123,6 +124,16 @@ export function createEditorStore(init: EditorInit): EditorStore {
       doc,
     });
 
+    /**
+     * The new base as the old base doc plus their changes: it keeps sharing chunks with the
+     * working doc, so drafts keep diffing cheaply after a rebase.
+     */
+    const rebased = (theirs: SavedAlignment) => {
+      const old = get().base.doc;
+      const theirsDoc = createDoc(theirs.items, { duration: old.duration });
+      return toBase(theirs, applyChange(old, diffDocs(old, theirsDoc)));
+    };
+
     const actions: EditorActions = {
       ...createEditActions(kit),
       ...createDragActions(kit),
@@ -169,21 +180,22 @@ export function createEditorStore(init: EditorInit): EditorStore {
       rebase(theirs) {
         if (get().drag) actions.cancelDrag();
         const { base, doc, dirty } = get();
-        const result = merge(base.items, toArray(doc), theirs.items);
+        const theirsDoc = createDoc(theirs.items, { duration: doc.duration });
+        const result = mergeDocs(base.doc, doc, theirsDoc);
         if (result.conflicts.length) {
           set({ pendingMerge: { theirs, conflicts: result.conflicts, result } });
           return result.conflicts;
         }
         kit.commit(replacementsToChange(result.replacements));
         if (!dirty) savedTop = top();
-        set({ base: toBase(theirs), pendingMerge: null, dirty: top() !== savedTop });
+        set({ base: rebased(theirs), pendingMerge: null, dirty: top() !== savedTop });
         return [];
       },
       resolveConflicts(choices) {
         const pending = get().pendingMerge;
         if (!pending) return;
         kit.commit(replacementsToChange(resolveMerge(pending.result, choices)));
-        set({ base: toBase(pending.theirs), pendingMerge: null, dirty: true });
+        set({ base: rebased(pending.theirs), pendingMerge: null, dirty: true });
       },
       destroy: () => clearTimeout(timer),
     };

@@ -1,0 +1,119 @@
+// The editing core on 100,000 items: `npm run bench timing`.
+import { report, timeRuns } from './report';
+import {
+  applyChange,
+  applyOp,
+  createDoc,
+  createHistory,
+  getItem,
+  itemAt,
+  keyOf,
+  mergeDocs,
+  pushHistory,
+  redo,
+  replacementsToChange,
+  toArray,
+  undo,
+  validateDoc,
+  type History,
+  type TimingDoc,
+} from '../src/timing';
+import { song } from '../src/timing/test-items';
+
+const N = 100_000;
+const items = song(N, true);
+const duration = items[N - 1]!.end + 10;
+let seed = 42;
+const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const pick = (doc: TimingDoc) => keyOf(itemAt(doc, Math.floor(rand() * doc.size))!);
+
+let doc = createDoc(items, { duration });
+let history: History = createHistory(200);
+
+report(
+  'timing: move 1 word (100k items)',
+  timeRuns(() => {
+    const out = applyOp(doc, { type: 'move', keys: [pick(doc)], delta: rand() - 0.5 });
+    doc = out.doc;
+    history = pushHistory(history, out.change);
+  }, 300),
+  4,
+);
+
+const contiguous = (d: TimingDoc) => {
+  const from = Math.floor(rand() * (d.size - 1000));
+  return Array.from({ length: 1000 }, (_, i) => keyOf(itemAt(d, from + i)!));
+};
+report(
+  'timing: move 1,000 selected words (contiguous, 100k items)',
+  timeRuns(() => {
+    const out = applyOp(doc, { type: 'move', keys: contiguous(doc), delta: 0.05 });
+    doc = out.doc;
+    history = pushHistory(history, out.change);
+  }, 200),
+  4,
+);
+
+const scattered = () => Array.from({ length: 1000 }, () => pick(doc));
+report(
+  'timing: move 1,000 selected words (scattered, 100k items)',
+  timeRuns(() => {
+    const out = applyOp(doc, { type: 'move', keys: scattered(), delta: 0.01 });
+    doc = out.doc;
+    history = pushHistory(history, out.change);
+  }, 100),
+  4,
+);
+
+// Undo and redo walk back over the steps above (mostly 1,000-word moves), then forward again.
+const undoSamples: number[] = [];
+const redoSamples: number[] = [];
+for (let round = 0; round < 2; round++) {
+  for (let i = 0; i < 150; i++) {
+    const t0 = performance.now();
+    const out = undo(history, doc)!;
+    undoSamples.push(performance.now() - t0);
+    ({ history, doc } = out);
+  }
+  for (let i = 0; i < 150; i++) {
+    const t0 = performance.now();
+    const out = redo(history, doc)!;
+    redoSamples.push(performance.now() - t0);
+    ({ history, doc } = out);
+  }
+}
+report('timing: undo (1,000-word steps, 100k items)', undoSamples, 4);
+report('timing: redo (1,000-word steps, 100k items)', redoSamples, 4);
+
+report('timing: validate whole document (100k items)', timeRuns(() => void validateDoc(doc), 30), 50);
+
+// Merge: two sides edited apart from one base, 1,000 edits each; theirs arrives as parsed JSON
+// (no shared objects), as it does from the server.
+const base = createDoc(items, { duration });
+const editSide = (fields: 'start' | 'text') => {
+  let d = base;
+  for (let i = 0; i < 1000; i++) {
+    const key = pick(d);
+    d =
+      fields === 'start'
+        ? applyOp(d, { type: 'move', keys: [key], delta: 0.01 }).doc
+        : applyOp(d, { type: 'setText', key, text: `t${i}` }).doc;
+  }
+  return d;
+};
+const mine = editSide('start');
+const theirs = JSON.parse(JSON.stringify(toArray(editSide('text')))) as typeof items;
+const mineItems = toArray(mine);
+void getItem(mine, keyOf(items[0]!)); // the store's doc has its key index built already
+let conflicts = 0;
+report(
+  'timing: three-way merge, 1,000 edits a side (100k items)',
+  timeRuns(() => {
+    // As the store's rebase does: their items become a doc, both sides are diffed against base.
+    const result = mergeDocs(base, mine, createDoc(theirs, { duration }));
+    conflicts = result.conflicts.length;
+    applyChange(mine, replacementsToChange(result.replacements));
+  }, 15),
+  200,
+);
+if (conflicts !== 0 || mineItems.length !== N) throw new Error(`unexpected merge: ${conflicts} conflicts`);
