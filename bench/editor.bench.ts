@@ -93,13 +93,20 @@ async function main() {
 
     // Zoom: from a 10 s view out to the whole song and back, around the pointer.
     await page.evaluate(() => window.bench.setView(1800, 10));
-    await page.mouse.move(640, 200);
+    const box = await page.getByRole('application').boundingBox();
+    if (!box) throw new Error('no timeline canvas');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await frame(page);
     await page.evaluate(() => window.bench.startProbe());
     await page.keyboard.down('Control');
     for (let i = 0; i < 60; i++) {
       await page.mouse.wheel(0, i < 30 ? 100 : -100);
       await frame(page);
+      if (i === 29) {
+        const pps = await page.evaluate(() => window.bench.getView()?.pxPerSecond ?? 0);
+        // Zoomed out to (nearly) the whole song: every item is in view, most under a pixel.
+        if (pps > 1) throw new Error(`zoom did not reach the whole song: ${pps} px/s`);
+      }
     }
     await page.keyboard.up('Control');
     const zoomed = await page.evaluate(() => window.bench.stopProbe());
@@ -109,12 +116,15 @@ async function main() {
     // Scroll: a 30 s view, 60 wheel steps of 200 px.
     await page.evaluate(() => window.bench.setView(600, 30));
     await frame(page);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.evaluate(() => window.bench.startProbe());
     for (let i = 0; i < 60; i++) {
       await page.mouse.wheel(0, 200);
       await frame(page);
     }
     const scrolled = await page.evaluate(() => window.bench.stopProbe());
+    const scrolledTo = await page.evaluate(() => window.bench.getView()?.startTime ?? 0);
+    if (scrolledTo < 600 + 30) throw new Error(`scroll did not move the view: ${scrolledTo}`);
     report(`editor.scroll.frame-ms.${N}`, scrolled.work, 16);
     report(`editor.scroll.input-to-frame.${N}`, scrolled.latency, null);
 

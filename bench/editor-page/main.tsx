@@ -46,6 +46,7 @@ const bench = {
         zoomLimits={{ minPxPerSecond: 0.05, maxPxPerSecond: 2000, duration }}
         exposeTestHook
         ariaLabel="Timeline"
+        className="timeline"
       />,
     );
     await drawn;
@@ -63,6 +64,8 @@ const bench = {
       view: { ...s.scene.view, startTime, pxPerSecond: width / viewSeconds },
     });
   },
+
+  getView: () => store?.scene.view ?? null,
 
   setPlayhead(t: number) {
     if (store) store.playhead = t;
