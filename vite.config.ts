@@ -10,6 +10,8 @@ function localService(): Plugin {
     name: 'karaoke-local-service',
     apply: 'serve',
     async configureServer(server) {
+      // vitest starts a Vite server with these plugins; tests start their own service.
+      if (process.env.VITEST) return;
       const mod = (await server.ssrLoadModule('/server/app.ts')) as typeof import('./server/app');
       service = await mod.createServiceFromEnv({ log: (line) => server.config.logger.info(line) });
       server.middlewares.use((req, res, next) => {

@@ -1,8 +1,96 @@
-/** Placeholder: filled by the feature's issue. */
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { projectQuery, useApiClient } from '../../api';
+import { useSession } from '../../app/session-context';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorNotice } from '../../components/error-notice';
+import { Loading } from '../../components/loading';
+import { useEditorSession } from './page/use-editor-session';
+import { EditorWorkspace } from './page/editor-workspace';
+import type { Alignment, Project } from '../../contract';
+import './editor.css';
+
+/** `/projects/:projectId?alignment=<id>`: the timing editor of one alignment. */
 export function EditorPage() {
+  const { projectId = '' } = useParams();
+  const client = useApiClient();
+  const project = useQuery(projectQuery(client, projectId));
+  const [params, setParams] = useSearchParams();
+
+  if (project.isPending) return <Loading label="Loading the project…" />;
+  if (project.isError)
+    return (
+      <main className="page">
+        <ErrorNotice
+          error={project.error}
+          onRetry={() => void project.refetch()}
+          action="Could not open the project"
+        />
+      </main>
+    );
+  const alignments = project.data.alignments;
+  if (alignments.length === 0)
+    return (
+      <main className="page">
+        <EmptyState title="No lyric timing yet">
+          <p>This project has no alignment to edit. Sync its lyrics to make one.</p>
+          <Link className="button primary" to={`/projects/${projectId}/tasks`}>
+            Start a lyrics sync
+          </Link>
+        </EmptyState>
+      </main>
+    );
+  const wanted = params.get('alignment');
+  const alignment =
+    alignments.find((a) => a.id === wanted) ?? alignments.find((a) => a.selected) ?? alignments[0];
+  if (!alignment) return null;
   return (
-    <main className="page">
-      <h1>Editor</h1>
-    </main>
+    <>
+      {wanted && wanted !== alignment.id && (
+        <p className="notice notice-warn page-notice" role="alert">
+          That alignment is not in this project; showing the active one.
+        </p>
+      )}
+      <OpenAlignment
+        key={alignment.id}
+        project={project.data}
+        alignment={alignment}
+        onSwitch={(id) => setParams({ alignment: id })}
+      />
+    </>
+  );
+}
+
+function OpenAlignment({
+  project,
+  alignment,
+  onSwitch,
+}: {
+  project: Project;
+  alignment: Alignment;
+  onSwitch: (id: string) => void;
+}) {
+  const { session, account } = useSession();
+  const scope = {
+    serviceUrl: session.baseUrl,
+    accountId: account.userId,
+    projectId: project.id,
+    alignmentId: alignment.id,
+  };
+  const state = useEditorSession(scope, alignment, project.duration ?? undefined);
+  if (state.phase === 'opening') return <Loading label="Opening the alignment…" />;
+  if (state.phase === 'failed')
+    return (
+      <main className="page">
+        <ErrorNotice error={state.error} action="Could not open the alignment" />
+      </main>
+    );
+  return (
+    <EditorWorkspace
+      project={project}
+      alignment={alignment}
+      session={state.session}
+      onSwitch={onSwitch}
+    />
   );
 }

@@ -1,44 +1,44 @@
-import type { StoreApi } from 'zustand';
-import type { Alignment, AlignmentItem } from '../../../contract';
+import type { Alignment } from '../../../contract';
 import {
   attachDraftAutosave,
-  deleteDraft,
-  listDrafts,
-  loadDraft,
   openDraftDb,
+  openWithDraft,
+  type DraftAutosave,
   type DraftScope,
 } from '../drafts';
-import { createEditorStore, type EditorState, type SavedAlignment } from '../store';
+import { createEditorStore, type EditorStore, type SavedAlignment } from '../store';
 
-export type EditorStore = StoreApi<EditorState>;
+export type { EditorStore };
 
 /** What the user is told after opening: a restored draft, or a draft merged onto a newer save. */
 export interface RestoreNotice {
   kind: 'restored' | 'merged';
   edits: number;
-  savedAt: number;
+  savedAt: string;
   conflicts: number;
 }
 
 export interface EditorSession {
   store: EditorStore;
   notice: RestoreNotice | null;
-  dispose(): void;
+  /** Throws the unsaved edits away (draft included): the document becomes the base again. */
+  discard: () => Promise<void>;
+  dispose: () => void;
 }
 
 export const savedFrom = (alignment: Alignment): SavedAlignment => ({
-  items: alignment.alignment.items as AlignmentItem[],
+  items: alignment.alignment.items,
   revision: alignment.revision,
   selectionRevision: alignment.selectionRevision,
 });
 
 /**
- * One store per open alignment, kept while the page lives so switching alignments keeps each one's
- * draft. Keyed by service, account, project and alignment.
+ * One store per open alignment, kept while the app runs so switching alignments keeps each one's
+ * draft in memory too. Keyed by service, account, project and alignment.
  */
 const sessions = new Map<string, Promise<EditorSession>>();
 
-const sessionKey = (scope: DraftScope) =>
+export const sessionKey = (scope: DraftScope) =>
   [scope.serviceUrl, scope.accountId, scope.projectId, scope.alignmentId].join('|');
 
 export function openEditorSession(
@@ -56,7 +56,13 @@ export function openEditorSession(
   return session;
 }
 
-/** Forget every open session (sign-out, tests). */
+/** Back to the document as loaded: a restored draft is the first undo step. */
+function undoAll(store: EditorStore) {
+  const { actions } = store.getState();
+  while (store.getState().history.canUndo) actions.undo();
+}
+
+/** Forget every open session (sign-out). */
 export function closeAllEditorSessions(): void {
   for (const session of sessions.values()) void session.then((s) => s.dispose());
   sessions.clear();
@@ -68,46 +74,35 @@ async function createSession(
   duration: number | undefined,
 ): Promise<EditorSession> {
   const server = savedFrom(alignment);
+  // Without IndexedDB (private mode, blocked storage) editing still works, just without drafts.
   const db = await openDraftDb().catch(() => null);
-  let notice: RestoreNotice | null = null;
-  let store: EditorStore;
-
-  const current = db ? await loadDraft(db, { ...scope, baseRevision: server.revision }) : null;
-  const stale =
-    db && !current ? await listDrafts(db, scope, { exceptRevision: server.revision }) : [];
-  const older = stale.sort((a, b) => b.savedAt - a.savedAt)[0];
-
-  if (current) {
-    store = createEditorStore({ ...server, duration });
-    store.getState().actions.restoreDraft(current.items, current.estimated);
-    notice = { kind: 'restored', edits: current.editCount, savedAt: current.savedAt, conflicts: 0 };
-  } else if (older && db) {
-    // Edits made on a revision someone has since replaced: replay them on their base, then merge.
-    store = createEditorStore({
-      items: older.baseItems,
-      revision: older.baseRevision,
-      selectionRevision: server.selectionRevision,
-      duration,
-    });
-    store.getState().actions.restoreDraft(older.items, older.estimated);
-    const conflicts = store.getState().actions.rebase(server);
-    notice = {
-      kind: 'merged',
-      edits: older.editCount,
-      savedAt: older.savedAt,
-      conflicts: conflicts.length,
+  if (!db) {
+    const store = createEditorStore({ ...server, duration });
+    return {
+      store,
+      notice: null,
+      discard: () => Promise.resolve(undoAll(store)),
+      dispose: () => store.getState().actions.destroy(),
     };
-    await deleteDraft(db, { ...scope, baseRevision: older.baseRevision });
-  } else {
-    store = createEditorStore({ ...server, duration });
   }
-  const stopAutosave = db ? attachDraftAutosave(store, db, scope) : () => undefined;
+  const opened = await openWithDraft(db, scope, server, { duration });
+  const autosave: DraftAutosave = attachDraftAutosave(opened.store, db, scope);
+  const restored = opened.restored;
   return {
-    store,
-    notice,
+    store: opened.store,
+    notice: restored && {
+      kind: restored.key.baseRevision === server.revision ? 'restored' : 'merged',
+      edits: restored.editCount,
+      savedAt: restored.savedAt,
+      conflicts: opened.conflicts.length,
+    },
+    async discard() {
+      undoAll(opened.store);
+      await autosave.discard();
+    },
     dispose() {
-      stopAutosave();
-      store.getState().actions.destroy();
+      autosave.dispose();
+      opened.store.getState().actions.destroy();
     },
   };
 }

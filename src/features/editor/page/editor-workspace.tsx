@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Alignment, Project } from '../../../contract';
 import { EditorStoreProvider, useEditor } from '../store';
 import { AlignmentPicker } from './alignment-picker';
+import { EditorBody } from './editor-body';
 import { ConflictDialog } from './conflict-dialog';
 import { savedFrom, type EditorSession } from './editor-sessions';
 import { RestoreBanner } from './restore-banner';
@@ -45,17 +46,6 @@ function Workspace({ project, alignment, session, onSwitch }: Props) {
       state.actions.markSaved(savedFrom(alignment));
   }, [store, alignment, status.phase]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        void save();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [save]);
-
   return (
     <div className="editor">
       <div className="editor-toolbar">
@@ -81,8 +71,8 @@ function Workspace({ project, alignment, session, onSwitch }: Props) {
           {activeMessage}
         </p>
       )}
-      {session.notice && <RestoreBanner notice={session.notice} store={store} />}
-      <div className="editor-body">{/* timeline, audio and panels mount here */}</div>
+      {session.notice && <RestoreBanner notice={session.notice} onDiscard={session.discard} />}
+      <EditorBody project={project} store={store} onSave={() => void save()} />
       {pendingMerge && conflictsOpen && (
         <ConflictDialog
           conflicts={pendingMerge.conflicts}

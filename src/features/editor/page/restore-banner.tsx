@@ -1,19 +1,23 @@
 import { useState } from 'react';
-import type { EditorStore, RestoreNotice } from './editor-sessions';
+import type { RestoreNotice } from './editor-sessions';
 
-const when = (ms: number) =>
-  new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Says that unsaved edits came back from this browser's storage, and offers to throw them away. */
-export function RestoreBanner({ notice, store }: { notice: RestoreNotice; store: EditorStore }) {
+export function RestoreBanner({
+  notice,
+  onDiscard,
+}: {
+  notice: RestoreNotice;
+  onDiscard: () => Promise<void>;
+}) {
   const [open, setOpen] = useState(true);
   if (!open) return null;
   const edits = `${notice.edits} unsaved ${notice.edits === 1 ? 'edit' : 'edits'} from ${when(notice.savedAt)}`;
   const discard = () => {
-    const { base, actions } = store.getState();
-    actions.restoreDraft(base.items);
-    actions.markSaved(base);
     setOpen(false);
+    void onDiscard();
   };
   return (
     <div className="notice notice-ok page-notice" role="status">

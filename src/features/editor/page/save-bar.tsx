@@ -22,15 +22,25 @@ export function SaveBar({
   const dirty = useEditor((s) => s.dirty);
   const canUndo = useEditor((s) => s.history.canUndo);
   const canRedo = useEditor((s) => s.history.canRedo);
-  const { undo, redo } = useEditor((s) => s.actions);
+  const actions = useEditor((s) => s.actions);
   const saving = status.phase === 'saving';
 
   return (
     <div className="save-bar">
-      <button type="button" onClick={undo} disabled={!canUndo} aria-keyshortcuts="Control+Z">
+      <button
+        type="button"
+        onClick={() => actions.undo()}
+        disabled={!canUndo}
+        aria-keyshortcuts="Control+Z"
+      >
         Undo
       </button>
-      <button type="button" onClick={redo} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z">
+      <button
+        type="button"
+        onClick={() => actions.redo()}
+        disabled={!canRedo}
+        aria-keyshortcuts="Control+Shift+Z"
+      >
         Redo
       </button>
       <span className="save-state" role="status" aria-live="polite">

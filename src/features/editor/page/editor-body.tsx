@@ -1,0 +1,221 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Project } from '../../../contract';
+import { Mixer, Transport, useStemPlayer, Waveform, type StemPlayer } from '../audio';
+import { KeyboardHelp, useEditorKeyboard } from '../keyboard';
+import {
+  KaraokePreview,
+  TapSyncPanel,
+  ValidationPanel,
+  WordList,
+  type PlaybackClock,
+} from '../panels';
+import { useEditor, type EditorStore } from '../store';
+import {
+  DEFAULT_ZOOM_LIMITS,
+  fitTo,
+  followPlayhead,
+  TimelineCanvas,
+  type TimelineIntent,
+  type ZoomLimits,
+} from '../timeline';
+import { itemAt } from '../../../timing';
+import { createSceneSource, type SceneExtras } from './timeline-scene';
+import { useEditorCommands } from './use-editor-commands';
+import { createBox, createViewState } from './view-state';
+
+interface Props {
+  project: Project;
+  store: EditorStore;
+  onSave: () => void;
+}
+
+/** The player as the panels see it. */
+function clockOf(player: StemPlayer): PlaybackClock {
+  return {
+    getTime: () => player.getTime(),
+    seek: (t) => player.seek(t),
+    isPlaying: () => player.getSnapshot().playing,
+    play: () => (player.getSnapshot().playing ? undefined : player.toggle()),
+    subscribe: player.subscribe,
+  };
+}
+
+/** Audio, waveform, canvas timeline, word list and side panels of one open alignment. */
+export function EditorBody({ project, store, onSave }: Props) {
+  const stems = useMemo(
+    () => project.stems.map((s) => ({ id: s.id, url: s.url, label: s.type, type: s.type })),
+    [project.stems],
+  );
+  const { player, snapshot } = useStemPlayer(stems);
+  const clock = useMemo(() => clockOf(player), [player]);
+  const duration = project.duration ?? (snapshot.duration || store.getState().doc.duration);
+  const limits = useCallback(
+    (): ZoomLimits => ({ ...DEFAULT_ZOOM_LIMITS, duration: duration || Infinity }),
+    [duration],
+  );
+  const [view] = useState(() =>
+    createViewState({
+      startTime: 0,
+      pxPerSecond: 60,
+      width: 800,
+      height: 220,
+      devicePixelRatio: 1,
+    }),
+  );
+  const [extras] = useState(() =>
+    createBox<Omit<SceneExtras, 'view'>>({ hoverKey: null, preview: null, snapGuide: null }),
+  );
+  const getScene = useMemo(
+    () => createSceneSource(store, () => ({ ...extras.get(), view: view.get() })),
+    [store, view, extras],
+  );
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const offStore = store.subscribe(listener);
+      const offView = view.subscribe(listener);
+      const offExtras = extras.subscribe(listener);
+      return () => {
+        offStore();
+        offView();
+        offExtras();
+      };
+    },
+    [store, view, extras],
+  );
+  const [cursor, setCursor] = useState('default');
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [tapRate, setTapRate] = useState(0.75);
+  const tapMode = useEditor((s) => s.tap !== null);
+  const fitted = useRef(false);
+
+  const jumpTo = useCallback(
+    (time: number) => {
+      player.seek(time);
+      view.set(followPlayhead(view.get(), time, limits()));
+    },
+    [player, view, limits],
+  );
+
+  const onIntent = useCallback(
+    (intent: TimelineIntent) => {
+      const { actions } = store.getState();
+      switch (intent.type) {
+        case 'select':
+          return actions.select(intent.keys, intent.mode === 'range' ? 'add' : intent.mode);
+        case 'preview':
+          return extras.set({
+            ...extras.get(),
+            preview: intent.preview,
+            snapGuide: intent.snapGuide,
+          });
+        case 'move':
+          return actions.apply({ type: 'move', keys: intent.keys, delta: intent.deltaSeconds });
+        case 'resize-start':
+          return actions.setStart(intent.key, intent.time);
+        case 'resize-end':
+          return actions.setEnd(intent.key, intent.time);
+        case 'roll':
+          return actions.rollBoundary(intent.leftKey, intent.rightKey, intent.time);
+        case 'marquee':
+          return;
+        case 'seek':
+          return player.seek(intent.time);
+        case 'hover':
+          return extras.set({ ...extras.get(), hoverKey: intent.key });
+        case 'cursor':
+          return setCursor(intent.cursor);
+        case 'view':
+          return view.set(intent.view);
+      }
+    },
+    [store, player, view, extras],
+  );
+
+  // The view follows the playhead while playing; fit the song once the canvas has its size.
+  useEffect(() => {
+    let raf = 0;
+    const loop = () => {
+      raf = requestAnimationFrame(loop);
+      if (player.getSnapshot().playing)
+        view.set(followPlayhead(view.get(), player.getTime(), limits()));
+    };
+    raf = requestAnimationFrame(loop);
+    return () => cancelAnimationFrame(raf);
+  }, [player, view, limits]);
+
+  // Problems are known from the start, not only after the first edit.
+  useEffect(() => {
+    if (!store.getState().validation) store.getState().actions.validateNow();
+  }, [store]);
+
+  useEffect(() => {
+    if (player.getSnapshot().playing || !tapMode) return;
+    player.setRate(tapRate);
+  }, [player, tapMode, tapRate]);
+
+  const commands = useEditorCommands({
+    store,
+    player,
+    view,
+    limits,
+    save: onSave,
+    openHelp: () => setHelpOpen(true),
+    jumpTo,
+  });
+  useEditorKeyboard(commands, { tapMode });
+
+  const waveStem = project.stems.find((s) => s.type === 'vocals') ?? project.stems[0];
+  const style = project.settings?.settings.style ?? project.settings?.preset;
+
+  return (
+    <div className="editor-body">
+      <section className="editor-transport" aria-label="Playback">
+        <Transport snapshot={snapshot} controls={player} loopRange={null} />
+        <Mixer stems={snapshot.stems} controls={player} />
+        <button type="button" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
+          Shortcuts
+        </button>
+      </section>
+      <section className="editor-timeline" style={{ cursor }} aria-label="Timeline">
+        {waveStem && (
+          <Waveform
+            url={waveStem.url}
+            duration={duration || undefined}
+            getView={view.get}
+            subscribe={view.subscribe}
+            label={`Waveform of ${waveStem.type}`}
+          />
+        )}
+        <TimelineCanvas
+          getScene={getScene}
+          subscribe={subscribe}
+          getPlayheadTime={() => player.getTime()}
+          onIntent={onIntent}
+          onResize={(size) => {
+            view.set({ ...view.get(), ...size });
+            if (!fitted.current && duration) {
+              // Open on the first words at a zoom where their text fits: about 12 s in view.
+              fitted.current = true;
+              const first = itemAt(store.getState().doc, 0)?.start ?? 0;
+              const start = Math.max(0, first - 1);
+              view.set(fitTo(view.get(), limits(), { start, end: Math.min(duration, start + 12) }));
+            }
+          }}
+          zoomLimits={limits()}
+          exposeTestHook
+          ariaLabel="Timeline of words: drag to move, drag an edge to resize"
+          className="timeline-canvas"
+        />
+      </section>
+      <section className="editor-words" aria-label="Words">
+        <WordList player={clock} />
+      </section>
+      <aside className="editor-side" aria-label="Preview and checks">
+        <KaraokePreview clock={clock} style={style ?? undefined} />
+        <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />
+        <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />
+      </aside>
+      <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useMemo } from 'react';
+import { indexOfKey, itemAt, keyOf } from '../../../timing';
+import type { StemPlayer } from '../audio/stem-player';
+import type { KeyHandlers } from '../keyboard';
+import { goToNextProblem } from '../panels';
+import type { EditorStore } from '../store';
+import { fitTo, zoomStep } from '../timeline/wheel';
+import type { ZoomLimits } from '../timeline/viewport';
+import type { ViewState } from './view-state';
+
+interface Deps {
+  store: EditorStore;
+  player: StemPlayer;
+  view: ViewState;
+  limits: () => ZoomLimits;
+  save: () => void;
+  openHelp: () => void;
+  jumpTo: (time: number) => void;
+}
+
+/** Keyboard commands mapped to store actions, player calls and view changes. */
+export function useEditorCommands({ store, player, view, limits, save, openHelp, jumpTo }: Deps) {
+  return useMemo<KeyHandlers>(() => {
+    const actions = () => store.getState().actions;
+    const firstSelected = () => {
+      const { selection, doc } = store.getState();
+      let best = -1;
+      for (const key of selection) {
+        const i = indexOfKey(doc, key);
+        if (i >= 0 && (best < 0 || i < best)) best = i;
+      }
+      return best;
+    };
+    const selectAt = (index: number) => {
+      const { doc } = store.getState();
+      if (doc.size === 0) return;
+      const item = itemAt(doc, Math.max(0, Math.min(doc.size - 1, index)));
+      if (!item) return;
+      actions().select([keyOf(item)], 'replace');
+      jumpTo(item.start);
+    };
+    const selectionRange = () => {
+      const { selection, doc } = store.getState();
+      let start = Infinity;
+      let end = -Infinity;
+      for (const key of selection) {
+        const i = indexOfKey(doc, key);
+        const item = itemAt(doc, i);
+        if (!item) continue;
+        start = Math.min(start, item.start);
+        end = Math.max(end, item.end);
+      }
+      return Number.isFinite(start) ? { start, end } : null;
+    };
+    return {
+      playPause: () => void player.toggle(),
+      nudgeLeft: () => actions().nudge(-1, 'normal'),
+      nudgeRight: () => actions().nudge(1, 'normal'),
+      nudgeLeftCoarse: () => actions().nudge(-1, 'coarse'),
+      nudgeRightCoarse: () => actions().nudge(1, 'coarse'),
+      nudgeLeftFine: () => actions().nudge(-1, 'fine'),
+      nudgeRightFine: () => actions().nudge(1, 'fine'),
+      setStartAtPlayhead: () => actions().setStartAt(player.getTime()),
+      setEndAtPlayhead: () => actions().setEndAt(player.getTime()),
+      selectNext: () => selectAt(firstSelected() + 1),
+      selectPrevious: () => selectAt(Math.max(0, firstSelected() - 1)),
+      undo: () => actions().undo(),
+      redo: () => actions().redo(),
+      save,
+      help: openHelp,
+      soloVocals: () => player.toggleSoloType('vocals'),
+      nextProblem: () => void goToNextProblem(store, player.getTime(), jumpTo),
+      zoomIn: () => view.set(zoomStep(view.get(), 1, limits(), player.getTime())),
+      zoomOut: () => view.set(zoomStep(view.get(), -1, limits(), player.getTime())),
+      zoomFit: () => view.set(fitTo(view.get(), limits())),
+      deleteSelection: () => actions().deleteSelection(),
+      escape: () => {
+        const state = store.getState();
+        if (state.drag) state.actions.cancelDrag();
+        else if (state.tap) state.actions.stopTapSync();
+        else state.actions.clearSelection();
+      },
+      toggleTapMode: () => {
+        const state = store.getState();
+        if (state.tap) state.actions.stopTapSync();
+        else {
+          const first = firstSelected();
+          const item = first >= 0 ? itemAt(state.doc, first) : undefined;
+          state.actions.startTapSync(item ? keyOf(item) : undefined);
+        }
+      },
+      loopSelection: () => {
+        const range = selectionRange();
+        player.setLoop(player.getSnapshot().loop || !range ? null : range);
+      },
+      tapDown: () => actions().tapDown(player.getTime()),
+      tapUp: () => actions().tapUp(player.getTime()),
+    };
+  }, [store, player, view, limits, save, openHelp, jumpTo]);
+}
