@@ -47,3 +47,18 @@ console.log(
     ok: true,
   }),
 );
+
+// Separation speed on a full-rate mix: 60 s of 44.1 kHz stereo (budget: well under 5 s).
+const rate = 44100;
+const noise = (seed: number) => {
+  let x = seed;
+  return () => ((x = (x * 16807) % 2147483647) / 2147483647 - 0.5) * 0.5;
+};
+const [left, right] = [noise(1), noise(2)].map((next) =>
+  Float32Array.from({ length: 60 * rate }, next),
+);
+if (left && right) {
+  const t0 = performance.now();
+  separateCentre({ sampleRate: rate, channels: [left, right] });
+  report('separate.60s-44k-stereo', [performance.now() - t0], 5000, 'ms');
+}

@@ -29,34 +29,36 @@ export class Fft {
 
   /** Forward transform (e^{-i...}); `inverse` conjugates the twiddles and divides by the size. */
   transform(re: Float64Array, im: Float64Array, inverse = false): void {
+    // Hot loop: indices are in range by construction, hence the non-null assertions.
     const n = this.size;
     const rev = this.reversed;
+    const cos = this.cos;
+    const sin = this.sin;
     for (let i = 0; i < n; i++) {
-      const j = rev[i] ?? i;
+      const j = rev[i]!;
       if (j > i) {
-        const tr = re[i] ?? 0;
-        re[i] = re[j] ?? 0;
+        const tr = re[i]!;
+        re[i] = re[j]!;
         re[j] = tr;
-        const ti = im[i] ?? 0;
-        im[i] = im[j] ?? 0;
+        const ti = im[i]!;
+        im[i] = im[j]!;
         im[j] = ti;
       }
     }
     const sign = inverse ? -1 : 1;
     for (let half = 1; half < n; half *= 2) {
       const step = n / (2 * half);
-      for (let start = 0; start < n; start += 2 * half) {
-        for (let k = 0; k < half; k++) {
-          const wr = this.cos[k * step] ?? 1;
-          const wi = sign * (this.sin[k * step] ?? 0);
-          const a = start + k;
+      for (let k = 0; k < half; k++) {
+        const wr = cos[k * step]!;
+        const wi = sign * sin[k * step]!;
+        for (let a = k; a < n; a += 2 * half) {
           const b = a + half;
-          const br = re[b] ?? 0;
-          const bi = im[b] ?? 0;
+          const br = re[b]!;
+          const bi = im[b]!;
           const xr = br * wr - bi * wi;
           const xi = br * wi + bi * wr;
-          const ar = re[a] ?? 0;
-          const ai = im[a] ?? 0;
+          const ar = re[a]!;
+          const ai = im[a]!;
           re[b] = ar - xr;
           im[b] = ai - xi;
           re[a] = ar + xr;
@@ -65,9 +67,10 @@ export class Fft {
       }
     }
     if (inverse) {
+      const scale = 1 / n;
       for (let i = 0; i < n; i++) {
-        re[i] = (re[i] ?? 0) / n;
-        im[i] = (im[i] ?? 0) / n;
+        re[i]! *= scale;
+        im[i]! *= scale;
       }
     }
   }

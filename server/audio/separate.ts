@@ -4,9 +4,10 @@ import { pcmLength } from './pcm';
 
 /**
  * Centre-channel extraction. Stereo: a short-time Fourier transform of left and right (one complex FFT
- * carries both), a soft mask per bin from how alike left and right are there (2·Re(L·R̄)/(|L|²+|R|²):
- * 1 for centre-panned content, 0 for hard-panned or out-of-phase content), raised to a power to make it
- * more decisive, and faded out below ~120 Hz (bass and kick drums sit in the centre of real mixes but are
+ * carries both), a soft mask per bin from how alike left and right are there (2·Re(L·R̄)/(|L|²+|R|²)
+ * with the powers smoothed over neighbouring bins and recent frames: 1 for centre-panned content, 0 for
+ * hard-panned, unrelated or out-of-phase content), raised to the fourth power to make it more
+ * decisive, and faded out below ~120 Hz (bass and kick drums sit in the centre of real mixes but are
  * not voice). Vocals are the masked spectrum, resynthesised by overlap-add; the instrumental is the exact
  * residual (input − vocals), so the two stems always sum back to the input.
  * Mono input has no stereo image: vocals are only a band-pass estimate of the voice range
@@ -16,11 +17,8 @@ import { pcmLength } from './pcm';
  */
 export const SEPARATION_MODEL = 'local-centre-mask';
 
-const MASK_POWER = 4;
 /** Share of the previous frames in the smoothed powers (frames are ~12 ms apart). */
 const TIME_SMOOTHING = 0.7;
-/** Neighbouring bins on each side in the smoothed powers (triangular weights). */
-const BIN_REACH = 1;
 const LOW_CUT_FROM_HZ = 60;
 const LOW_CUT_TO_HZ = 120;
 
@@ -82,33 +80,38 @@ interface Spectrum {
   im: Float64Array;
 }
 
-function smoothPowers(
-  l: Spectrum,
-  r: Spectrum,
-  ll: Float64Array,
-  rr: Float64Array,
-  lr: Float64Array,
-): void {
+/** Per-bin powers and cross-power, 3-tap smoothed over bins, then blended into the running values. */
+function smoothPowers(l: Spectrum, r: Spectrum, powers: SmoothedPowers): void {
+  const { ll, rr, lr, pll, prr, plr } = powers;
   const last = ll.length - 1;
+  // Hot loops: every index is in range by construction, hence the non-null assertions.
   for (let k = 0; k <= last; k++) {
-    let sll = 0;
-    let srr = 0;
-    let slr = 0;
-    for (let d = -BIN_REACH; d <= BIN_REACH; d++) {
-      const b = Math.min(last, Math.max(0, k + d));
-      const w = BIN_REACH + 1 - Math.abs(d);
-      const lre = l.re[b] ?? 0;
-      const lim = l.im[b] ?? 0;
-      const rre = r.re[b] ?? 0;
-      const rim = r.im[b] ?? 0;
-      sll += w * (lre * lre + lim * lim);
-      srr += w * (rre * rre + rim * rim);
-      slr += w * (lre * rre + lim * rim);
-    }
-    ll[k] = TIME_SMOOTHING * (ll[k] ?? 0) + (1 - TIME_SMOOTHING) * sll;
-    rr[k] = TIME_SMOOTHING * (rr[k] ?? 0) + (1 - TIME_SMOOTHING) * srr;
-    lr[k] = TIME_SMOOTHING * (lr[k] ?? 0) + (1 - TIME_SMOOTHING) * slr;
+    const lre = l.re[k]!;
+    const lim = l.im[k]!;
+    const rre = r.re[k]!;
+    const rim = r.im[k]!;
+    pll[k] = lre * lre + lim * lim;
+    prr[k] = rre * rre + rim * rim;
+    plr[k] = lre * rre + lim * rim;
   }
+  const keep = TIME_SMOOTHING;
+  const take = (1 - TIME_SMOOTHING) / 4;
+  for (let k = 0; k <= last; k++) {
+    const below = k > 0 ? k - 1 : 0;
+    const above = k < last ? k + 1 : last;
+    ll[k] = keep * ll[k]! + take * (pll[below]! + 2 * pll[k]! + pll[above]!);
+    rr[k] = keep * rr[k]! + take * (prr[below]! + 2 * prr[k]! + prr[above]!);
+    lr[k] = keep * lr[k]! + take * (plr[below]! + 2 * plr[k]! + plr[above]!);
+  }
+}
+
+interface SmoothedPowers {
+  ll: Float64Array;
+  rr: Float64Array;
+  lr: Float64Array;
+  pll: Float64Array;
+  prr: Float64Array;
+  plr: Float64Array;
 }
 
 /** Masked left/right (or mono when !stereo) resynthesised with Hann windows, hop size/4. */
@@ -136,9 +139,16 @@ function stftMask(
   // unrelated left and right sounds the cross term averages out, for a centred voice it does not.
   const spectrumL = { re: new Float64Array(half + 1), im: new Float64Array(half + 1) };
   const spectrumR = { re: new Float64Array(half + 1), im: new Float64Array(half + 1) };
-  const smoothLL = new Float64Array(half + 1);
-  const smoothRR = new Float64Array(half + 1);
-  const smoothLR = new Float64Array(half + 1);
+  const bins = () => new Float64Array(half + 1);
+  const powers: SmoothedPowers = {
+    ll: bins(),
+    rr: bins(),
+    lr: bins(),
+    pll: bins(),
+    prr: bins(),
+    plr: bins(),
+  };
+  const { ll: smoothLL, rr: smoothRR, lr: smoothLR } = powers;
   for (let start = -size + hop; start < length; start += hop) {
     for (let i = 0; i < size; i++) {
       const t = start + i;
@@ -164,7 +174,7 @@ function stftMask(
       spectrumR.re[k] = rr;
       spectrumR.im[k] = ri;
     }
-    if (stereo) smoothPowers(spectrumL, spectrumR, smoothLL, smoothRR, smoothLR);
+    if (stereo) smoothPowers(spectrumL, spectrumR, powers);
     for (let k = 0; k <= half; k++) {
       const n = (size - k) % size;
       const lr = spectrumL.re[k] ?? 0;
@@ -175,7 +185,8 @@ function stftMask(
       if (stereo && mask > 0) {
         const power = (smoothLL[k] ?? 0) + (smoothRR[k] ?? 0);
         const similarity = power > 1e-20 ? (2 * (smoothLR[k] ?? 0)) / power : 0;
-        mask *= similarity > 0 ? similarity ** MASK_POWER : 0;
+        const squared = similarity * similarity;
+        mask *= similarity > 0 ? squared * squared : 0;
       }
       // Pack the masked left and right back into one Hermitian-pair spectrum: Y = VL + i·VR.
       const vlr = lr * mask;
