@@ -101,13 +101,13 @@ function targetChunk(chunks: readonly Chunk[], item: AlignmentItem): number {
 export function applyChange(doc: TimingDoc, change: Change): TimingDoc {
   if (isEmptyChange(change)) return doc;
   const chunks: readonly Chunk[] = doc.chunks.length ? doc.chunks : [[]];
-  const removedAt = new Map<number, Set<number>>();
+  const removedAt = new Map<number, number[]>();
   for (const item of change.removed) {
     const at = locate(chunks, item);
     if (!at) throw new Error(`applyChange: item ${keyOf(item)} is not in the document`);
-    const set = removedAt.get(at[0]) ?? new Set<number>();
-    set.add(at[1]);
-    removedAt.set(at[0], set);
+    const list = removedAt.get(at[0]);
+    if (list) list.push(at[1]);
+    else removedAt.set(at[0], [at[1]]);
   }
   const addedAt = new Map<number, AlignmentItem[]>();
   for (const item of [...change.added].sort(compareItems)) {
@@ -118,14 +118,13 @@ export function applyChange(doc: TimingDoc, change: Change): TimingDoc {
   }
   const touched = new Set([...removedAt.keys(), ...addedAt.keys()]);
   const next: Chunk[] = [];
-  chunks.forEach((chunk, c) => {
+  for (let c = 0; c < chunks.length; c++) {
+    const chunk = chunks[c] as Chunk;
     if (!touched.has(c)) {
       next.push(chunk);
-      return;
+      continue;
     }
-    const gone = removedAt.get(c);
-    const kept = gone ? chunk.filter((_, j) => !gone.has(j)) : chunk;
-    const merged = mergeSorted(kept, addedAt.get(c) ?? []);
+    const merged = rebuild(chunk, removedAt.get(c), addedAt.get(c));
     const prev = next[next.length - 1];
     if (merged.length < CHUNK_SIZE / 4 && prev && prev.length + merged.length <= CHUNK_SIZE * 2) {
       next[next.length - 1] = prev.concat(merged);
@@ -133,7 +132,7 @@ export function applyChange(doc: TimingDoc, change: Change): TimingDoc {
       for (let i = 0; i < merged.length; i += CHUNK_SIZE)
         next.push(merged.slice(i, i + CHUNK_SIZE));
     } else if (merged.length > 0) next.push(merged);
-  });
+  }
   recordItems(doc.byKey, change.added);
   let maxItemDuration = doc.maxItemDuration;
   for (const item of change.added)
@@ -154,23 +153,36 @@ function applyFlags(set: ReadonlySet<string>, change: Change): ReadonlySet<strin
   return next;
 }
 
-function mergeSorted(a: Chunk, b: readonly AlignmentItem[]): Chunk {
-  if (!b.length) return a;
-  const out: AlignmentItem[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i] as AlignmentItem;
-    const y = b[j] as AlignmentItem;
-    if (compareItems(x, y) <= 0) {
-      out.push(x);
-      i++;
-    } else {
-      out.push(y);
-      j++;
+/** The chunk without the items at `gone`, with the sorted `added` merged in: one pass. */
+function rebuild(
+  chunk: Chunk,
+  gone: number[] | undefined,
+  added: readonly AlignmentItem[] | undefined,
+): Chunk {
+  const skip = gone ? gone.sort((a, b) => a - b) : [];
+  const add = added ?? [];
+  // Where each added item goes: a binary search each, not a comparison per kept item.
+  const at = add.map((item) => {
+    let lo = 0;
+    let hi = chunk.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareItems(chunk[mid] as AlignmentItem, item) <= 0) lo = mid + 1;
+      else hi = mid;
     }
+    return lo;
+  });
+  const out: AlignmentItem[] = [];
+  let g = 0;
+  let a = 0;
+  for (let j = 0; j < chunk.length; j++) {
+    while (a < add.length && (at[a] as number) <= j) out.push(add[a++] as AlignmentItem);
+    if (g < skip.length && skip[g] === j) {
+      g++;
+      continue;
+    }
+    out.push(chunk[j] as AlignmentItem);
   }
-  while (i < a.length) out.push(a[i++] as AlignmentItem);
-  while (j < b.length) out.push(b[j++] as AlignmentItem);
+  while (a < add.length) out.push(add[a++] as AlignmentItem);
   return out;
 }

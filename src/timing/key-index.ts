@@ -14,15 +14,13 @@ export interface KeyIndex {
   readonly candidates: Map<string, AlignmentItem | AlignmentItem[]>;
   /** Keys that lost old candidates: only these may need the scan fallback. */
   readonly pruned: Set<string>;
-  /** Keys that ever had more than one item: the only ones that can be duplicated in a version. */
-  readonly shared: Set<string>;
 }
 
 /** Candidates kept per key; older ones are found again by a scan if ever needed. */
 const MAX_CANDIDATES = 64;
 
 export function createKeyIndex(items: readonly AlignmentItem[]): KeyIndex {
-  return { pending: [items], candidates: new Map(), pruned: new Set(), shared: new Set() };
+  return { pending: [items], candidates: new Map(), pruned: new Set() };
 }
 
 export function recordItems(index: KeyIndex, items: readonly AlignmentItem[]): void {
@@ -53,7 +51,6 @@ function record(index: KeyIndex, items: readonly AlignmentItem[]): void {
       }
     } else if (seen !== item) {
       map.set(key, [seen, item]);
-      index.shared.add(key);
     }
   }
 }

@@ -1,6 +1,5 @@
 import { MAX_ALIGNMENT_ITEMS, MAX_INDEX, type AlignmentItem } from '../contract';
-import { indexOfItem, type TimingDoc } from './doc';
-import { candidates } from './key-index';
+import type { TimingDoc } from './doc';
 import { keyOf } from './item-key';
 
 export type IssueCode =
@@ -78,13 +77,16 @@ export function validateDoc(doc: TimingDoc, options: ValidateOptions = {}): Vali
       time,
     });
   if (doc.size > MAX_ALIGNMENT_ITEMS) add('too-many-items', [], 0);
+  const seen = new Set<string>();
   const lastBySinger = new Map<number, AlignmentItem>();
   let prev: AlignmentItem | undefined;
   // A plain loop over the chunks: this runs over every item and must stay allocation-free
-  // (keys are only built for findings).
   for (const chunk of doc.chunks) {
     for (const item of chunk) {
       const t = Number.isFinite(item.start) ? item.start : 0;
+      const key = item.id ?? keyOf(item);
+      if (seen.has(key)) add('duplicate-identity', [key], t);
+      seen.add(key);
       if (!Number.isFinite(item.start) || !Number.isFinite(item.end))
         add('not-finite', [keyOf(item)], t);
       if (item.start < 0 || item.end < 0) add('negative-time', [keyOf(item)], t);
@@ -106,8 +108,6 @@ export function validateDoc(doc: TimingDoc, options: ValidateOptions = {}): Vali
       prev = item;
     }
   }
-  for (const [key, items] of duplicates(doc))
-    add('duplicate-identity', [key], items[1]?.start ?? 0);
   issues.sort((a, b) => a.time - b.time);
   let errors = 0;
   let blocking = 0;
@@ -126,20 +126,4 @@ export function nextProblem(
 ): ValidationIssue | undefined {
   const pool = errorsOnly ? result.issues.filter((i) => i.severity === 'error') : result.issues;
   return pool.find((i) => i.time > time) ?? pool[0];
-}
-
-/**
- * Keys held by more than one item of this version. Only keys the index saw with several items
- * can be duplicated, so this looks at those, not at all 100,000 keys.
- */
-function duplicates(doc: TimingDoc): [string, AlignmentItem[]][] {
-  const map = candidates(doc.byKey);
-  const out: [string, AlignmentItem[]][] = [];
-  for (const key of doc.byKey.shared) {
-    const seen = map.get(key);
-    if (!Array.isArray(seen)) continue;
-    const live = [...new Set(seen)].filter((item) => indexOfItem(doc, item) >= 0);
-    if (live.length > 1) out.push([key, live]);
-  }
-  return out;
 }
