@@ -129,7 +129,8 @@ function word(text, index, pitch) {
 }
 
 // Layout: 2 bars of intro, each line starts on a bar and takes whole bars; its words start on the
-// next free sixteenth note after the previous word (at least 40 ms later); 2 bars between verses, 1 bar of outro.
+// next free sixteenth note after the previous word (at least 40 ms later); 2 bars between verses,
+// 1 bar of outro.
 const vocals = [];
 const truth = [];
 const lyricLines = [];

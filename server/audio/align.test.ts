@@ -5,7 +5,7 @@ import type { PcmAudio } from './pcm';
 
 const rate = 16000;
 
-/** A voice-like vowel (150 Hz with harmonics, soft attack/release) in each [start, end), faint hiss elsewhere. */
+/** A voice-like vowel (150 Hz and harmonics) in each [start, end), faint hiss elsewhere. */
 function syntheticVocal(seconds: number, voiced: [number, number][]): PcmAudio {
   let seed = 7;
   const hiss = () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 0.002;

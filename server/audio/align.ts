@@ -82,7 +82,7 @@ function atomFrames(): number {
 
 const round = (s: number) => Math.round(s * 1000) / 1000;
 
-/** Fallback with no usable voicing: the whole duration shared out by syllables (in frames of 1 s / FRAME). */
+/** Fallback with too few atoms: the whole duration shared out by syllables (in frames). */
 function evenSpan(words: LyricWord[], i: number, duration: number): { start: number; end: number } {
   const total = words.reduce((sum, w) => sum + w.syllables, 0);
   const before = words.slice(0, i).reduce((sum, w) => sum + w.syllables, 0);

@@ -109,7 +109,10 @@ function decodeWithFfmpeg(ffmpeg: string, path: string): Promise<PcmAudio> {
   });
 }
 
-/** Decodes by magic bytes first, content type second: WAV, MP3, FLAC, Ogg Opus/Vorbis; video with ffmpeg. */
+/**
+ * Decodes by magic bytes first, content type second: WAV, MP3, FLAC, Ogg Opus/Vorbis, and video (or
+ * other containers) with ffmpeg when one is on the PATH.
+ */
 export async function decodeAudioFile(path: string, contentType?: string): Promise<PcmAudio> {
   const bytes = new Uint8Array(await readFile(path));
   const kind = sniffMediaKind(bytes, contentType);
@@ -144,7 +147,8 @@ export async function decodeAudioFile(path: string, contentType?: string): Promi
     }
     case 'unknown':
       throw new AudioDecodeError(
-        'unknown or unsupported audio format (supported: WAV, MP3, FLAC, Ogg Opus, Ogg Vorbis; video with ffmpeg)',
+        'unknown or unsupported audio format ' +
+          '(supported: WAV, MP3, FLAC, Ogg Opus, Ogg Vorbis; video with ffmpeg)',
       );
   }
 }

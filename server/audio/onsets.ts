@@ -9,8 +9,9 @@ const RISE_REACH = 3;
 
 /**
  * Vocal onsets for the editor's snapping, in seconds: spectral flux (summed rise of log-compressed
- * magnitudes between ~23 ms frames, 10 ms apart) peak-picked against a moving median plus a share of the file's strongest rises, in frames whose energy rises
- * by 3 dB and is loud enough to be voice (within 45 dB of the stem's loudest frames) and at least 50 ms apart.
+ * magnitudes between ~23 ms frames, 10 ms apart), peak-picked against a moving median plus a share
+ * of the file's strongest rises, where the frame energy rises by 3 dB and is loud enough to be voice
+ * (within 45 dB of the stem's loudest frames), at least 50 ms apart.
  */
 export function detectOnsets(vocals: PcmAudio): number[] {
   const rate = vocals.sampleRate;

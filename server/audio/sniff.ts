@@ -21,7 +21,8 @@ function isMpegFrame(bytes: Uint8Array, at: number): boolean {
 }
 
 function isVideoContainer(bytes: Uint8Array): boolean {
-  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return true; // Matroska/WebM
+  // Matroska/WebM
+  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return true;
   const box = text(bytes, 4, 4);
   if (['ftyp', 'moov', 'mdat', 'free', 'wide', 'skip'].includes(box)) return true; // MP4/MOV/M4A
   if (text(bytes, 0, 4) === 'RIFF' && text(bytes, 8, 3) === 'AVI') return true;
