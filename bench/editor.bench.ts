@@ -49,6 +49,17 @@ async function drag(page: Page, from: { x: number; y: number }) {
   return page.evaluate(() => window.bench.stopProbe());
 }
 
+/** A drag that moved nothing measured nothing: fail loudly instead of printing a figure. */
+async function expectMoved(page: Page, key: string, before: number | null, regions = false) {
+  const after = await page.evaluate(
+    ([k, r]) => (r ? window.bench.regionStart(k) : window.bench.itemStart(k)),
+    [key, regions] as const,
+  );
+  if (before === null || after === null || Math.abs(after - before) < 1e-6) {
+    throw new Error(`drag of ${key} did not move it (${before} -> ${after})`);
+  }
+}
+
 async function canvasPoint(page: Page, key: string) {
   const p = await page.evaluate((k) => window.__timeline?.clientPointOf(k) ?? null, key);
   if (!p) throw new Error(`word ${key} not on screen`);
@@ -86,7 +97,9 @@ async function main() {
     await page.evaluate(() => window.bench.setView(1800, 10));
     await frame(page);
     const key = `w${Math.floor(1804 / (D / N))}`;
+    const start0 = await page.evaluate((k) => window.bench.itemStart(k), key);
     const dragged = await drag(page, await canvasPoint(page, key));
+    await expectMoved(page, key, start0);
     report(`editor.drag.frame-ms.${N}`, dragged.work, 16);
     report(`editor.drag.input-to-frame.${N}`, dragged.latency, null);
     report(`editor.drag.commit-ms.${N}`, dragged.settle, null);
@@ -142,7 +155,9 @@ async function main() {
       await page.evaluate((dd) => window.bench.mountCanvas(dd, 30), d);
       await page.evaluate((t) => window.bench.setView(t, 30), d / 2);
       await frame(page);
+      const c0 = await page.evaluate((kk) => window.bench.itemStart(kk), k);
       const canvas = await drag(page, await canvasPoint(page, k));
+      await expectMoved(page, k, c0);
       const c = report(`editor.canvas.drag-input-to-frame.${n}`, canvas.latency, null);
       const cEnd = report(`editor.canvas.drag-end.${n}`, canvas.settle, null);
       const cAll = report(`editor.canvas.drag-gesture.${n}`, canvas.gesture, null);
@@ -156,7 +171,9 @@ async function main() {
         await page.evaluate(() => window.bench.settled());
         const point = await page.evaluate((kk) => window.bench.regionPoint(kk), k);
         if (!point) throw new Error(`region ${k} not found`);
+        const r0 = await page.evaluate((kk) => window.bench.regionStart(kk), k);
         const regions = await withLimit(drag(page, point), `regions ${n} drag`);
+        await expectMoved(page, k, r0, true);
         const r = report(`editor.regions.drag-input-to-frame.${n}`, regions.latency, null);
         const rEnd = report(`editor.regions.drag-end.${n}`, regions.settle, null);
         const rAll = report(`editor.regions.drag-gesture.${n}`, regions.gesture, null);

@@ -39,7 +39,8 @@ export class FrameProbe {
       if (!this.recording) return;
       const up = this.inputStart;
       const down = this.downAt;
-      void untilIdle(up).then((ms) => {
+      void Promise.all([untilIdle(up), afterQueuedTimers()]).then(([idle, timers]) => {
+        const ms = Math.max(idle, timers - up);
         this.settle.push(ms);
         this.gesture.push(up + ms - down);
       });
@@ -89,6 +90,18 @@ export class FrameProbe {
       gesture: this.gesture,
     };
   }
+}
+
+/**
+ * Resolves (with performance.now()) once the timeouts queued by this pointerup have run: the
+ * Regions plugin lays out every label in a 10 ms timeout at drag end. Our listener runs before
+ * the plugin's (registered first), so the 11 ms timer is armed from a later task to come after
+ * theirs. The zero-delay chain in untilIdle alone can starve timers and see "idle" too early.
+ */
+function afterQueuedTimers(): Promise<number> {
+  return new Promise((resolve) =>
+    setTimeout(() => setTimeout(() => resolve(performance.now()), 11), 0),
+  );
 }
 
 /**

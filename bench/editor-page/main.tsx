@@ -87,6 +87,14 @@ const bench = {
   },
   regionsScrollTo: (t: number) => regions?.scrollTo(t),
   regionPoint: (key: string) => regions?.pointOf(key) ?? null,
+  regionStart: (key: string) => regions?.startOf(key) ?? null,
+  itemStart(key: string) {
+    const items = store?.scene.items;
+    if (!items) return null;
+    for (let i = 0; i < items.count; i++)
+      if (items.itemAt(i).key === key) return items.itemAt(i).start;
+    return null;
+  },
 
   startProbe: () => probe.start(),
   stopProbe: () => probe.stop(),

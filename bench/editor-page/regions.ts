@@ -53,6 +53,10 @@ export class RegionsScenario {
     return rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : null;
   }
 
+  startOf(key: string): number | null {
+    return this.regions?.getRegions().find((r) => r.id === key)?.start ?? null;
+  }
+
   destroy(): void {
     this.ws?.destroy();
     this.ws = null;
