@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createDoc } from '../../../timing';
 import { defaultStyle, type AlignmentItem } from '../../../contract';
-import { buildKaraokeLines, lineAt, wordState } from './karaoke-lines';
+import { buildKaraokeLines, karaokeWords, lineAt, wordState } from './karaoke-lines';
+import { buildRowIndex } from './row-index';
 import { previewLook } from './karaoke-style';
 
 const it_ = (
@@ -21,7 +22,8 @@ const doc = createDoc([
   it_(2, 0, 0, 5.5, 7, 'duet'),
   it_(3, 0, 0, 10, 11, 'last'),
 ]);
-const lines = buildKaraokeLines(doc);
+const index = buildRowIndex(doc);
+const lines = buildKaraokeLines(index);
 
 describe('buildKaraokeLines', () => {
   it('groups by line, in singing order, with subwords joined', () => {
@@ -31,7 +33,7 @@ describe('buildKaraokeLines', () => {
       [2, 5.5, 7],
       [3, 10, 11],
     ]);
-    expect(lines[0]?.words.map((w) => [w.text, w.joinNext])).toEqual([
+    expect(karaokeWords(index, lines[0]!).map((w) => [w.text, w.joinNext])).toEqual([
       ['hel', true],
       ['lo', false],
       ['there', false],

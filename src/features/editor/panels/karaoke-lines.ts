@@ -1,5 +1,5 @@
-import type { AlignmentItem } from '../../../contract';
-import { compareLyric, forEachItem, keyOf, type TimingDoc } from '../../../timing';
+import { forEachItem, keyOf } from '../../../timing';
+import { lineRowItems, type RowIndex } from './row-index';
 
 export interface KaraokeWord {
   readonly key: string;
@@ -14,36 +14,51 @@ export interface KaraokeLine {
   readonly line: number;
   readonly start: number;
   readonly end: number;
-  readonly words: readonly KaraokeWord[];
+  /** Its header row in the row index (the words follow it). */
+  readonly header: number;
 }
 
-/** The document's lines in the order they are sung (by start), each with its words in lyric order. */
-export function buildKaraokeLines(doc: TimingDoc): KaraokeLine[] {
-  const byLine = new Map<number, AlignmentItem[]>();
-  forEachItem(doc, 0, doc.size, (item) => {
-    const list = byLine.get(item.line);
-    if (list) list.push(item);
-    else byLine.set(item.line, [item]);
-  });
-  const lines: KaraokeLine[] = [];
-  for (const [line, items] of byLine) {
-    items.sort(compareLyric);
-    let start = Infinity;
-    let end = -Infinity;
-    const words = items.map((item, i) => {
-      start = Math.min(start, item.start);
-      end = Math.max(end, item.end);
-      return {
-        key: keyOf(item),
-        text: item.text,
-        start: item.start,
-        end: item.end,
-        joinNext: items[i + 1]?.word === item.word,
-      };
-    });
-    lines.push({ line, start, end, words });
+/**
+ * The lines in the order they are sung (by start). Numbers only: words are built for the few
+ * lines on screen (karaokeWords), so a 100,000-item document costs one pass without allocations
+ * per word.
+ */
+export function buildKaraokeLines(index: RowIndex): KaraokeLine[] {
+  const slot = new Int32Array(index.count);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const headers: number[] = [];
+  for (let row = 0; row < index.count; row++) {
+    if (index.docIndex[row] !== -1) continue;
+    slot[row] = headers.length;
+    headers.push(row);
+    starts.push(Infinity);
+    ends.push(-Infinity);
   }
+  forEachItem(index.doc, 0, index.doc.size, (item, i) => {
+    const k = slot[index.headerRow[index.rowOfDocIndex[i] as number] as number] as number;
+    if (item.start < (starts[k] as number)) starts[k] = item.start;
+    if (item.end > (ends[k] as number)) ends[k] = item.end;
+  });
+  const lines = headers.map((header, k) => ({
+    line: index.line[header] as number,
+    start: starts[k] as number,
+    end: ends[k] as number,
+    header,
+  }));
   return lines.sort((a, b) => a.start - b.start || a.line - b.line);
+}
+
+/** A line's words in lyric order, subwords marked to be joined. */
+export function karaokeWords(index: RowIndex, line: KaraokeLine): KaraokeWord[] {
+  const items = lineRowItems(index, line.header);
+  return items.map((item, i) => ({
+    key: keyOf(item),
+    text: item.text,
+    start: item.start,
+    end: item.end,
+    joinNext: items[i + 1]?.word === item.word,
+  }));
 }
 
 /**

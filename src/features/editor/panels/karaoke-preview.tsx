@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { StyleObject } from '../../../contract';
 import { useEditor } from '../store';
-import { buildKaraokeLines, lineAt, wordState, type KaraokeLine } from './karaoke-lines';
+import { buildKaraokeLines, karaokeWords, lineAt, wordState } from './karaoke-lines';
 import { previewLook } from './karaoke-style';
 import type { PlaybackClock } from './playback-clock';
+import { rowIndexFor } from './row-index';
 import './panels.css';
 
 export interface KaraokePreviewProps {
@@ -28,7 +29,8 @@ function paintWords(root: HTMLElement | null, t: number) {
  */
 export function KaraokePreview({ clock, style }: KaraokePreviewProps) {
   const doc = useEditor((s) => s.doc);
-  const lines = useMemo(() => buildKaraokeLines(doc), [doc]);
+  const index = rowIndexFor(doc);
+  const lines = useMemo(() => buildKaraokeLines(index), [index]);
   const look = useMemo(() => previewLook(style), [style]);
   const root = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(() => lineAt(lines, clock.getTime()));
@@ -55,8 +57,14 @@ export function KaraokePreview({ clock, style }: KaraokePreviewProps) {
   // A new line's words were just rendered: paint them before the browser shows them.
   useLayoutEffect(() => paintWords(root.current, clock.getTime()), [clock, current, lines]);
 
-  const shown: KaraokeLine[] =
-    current < 0 ? [] : lines.slice(current, current + look.linesPerScreen);
+  const shown = useMemo(
+    () =>
+      (current < 0 ? [] : lines.slice(current, current + look.linesPerScreen)).map((line) => ({
+        line: line.line,
+        words: karaokeWords(index, line),
+      })),
+    [index, lines, current, look.linesPerScreen],
+  );
   return (
     <div
       ref={root}

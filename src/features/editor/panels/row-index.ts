@@ -19,6 +19,18 @@ export interface RowIndex {
   readonly headerRow: Int32Array;
 }
 
+const cache = new WeakMap<TimingDoc, RowIndex>();
+
+/** The row index of a document, built once per document version however many panels ask. */
+export function rowIndexFor(doc: TimingDoc): RowIndex {
+  let index = cache.get(doc);
+  if (!index) {
+    index = buildRowIndex(doc);
+    cache.set(doc, index);
+  }
+  return index;
+}
+
 export function buildRowIndex(doc: TimingDoc): RowIndex {
   const byLine = new Map<number, number[]>();
   forEachItem(doc, 0, doc.size, (item, i) => {

@@ -4,7 +4,7 @@ import { isEstimated, keyOf, useEditor, useEditorStore } from '../store';
 import { problemsByKey } from './issue-text';
 import { LineRow } from './line-row';
 import type { PlaybackClock } from './playback-clock';
-import { buildRowIndex, lineRowItems, rowItem } from './row-index';
+import { lineRowItems, rowIndexFor, rowItem } from './row-index';
 import { useFollowSelection } from './use-follow-selection';
 import { useRowFocus } from './use-row-focus';
 import { useRowSelection } from './use-row-selection';
@@ -29,7 +29,7 @@ export function WordList({ player, className }: WordListProps) {
   const store = useEditorStore();
   const doc = useEditor((s) => s.doc);
   const validation = useEditor((s) => s.validation);
-  const index = useMemo(() => buildRowIndex(doc), [doc]);
+  const index = rowIndexFor(doc);
   const problems = useMemo(() => problemsByKey(validation), [validation]);
   const scroller = useRef<HTMLDivElement>(null);
 
