@@ -23,7 +23,7 @@ const lineTexts = () =>
 describe('KaraokePreview', () => {
   it('shows the current and next line and highlights words as the clock moves', () => {
     const clock = fakeClock(1.5);
-    renderWithStore(makeStore(items), <KaraokePreview clock={clock} />);
+    renderWithStore(makeStore(items), <KaraokePreview player={clock} />);
     expect(screen.getByRole('region', { name: 'Karaoke preview' })).toBeTruthy();
     expect(lineTexts()).toEqual(['one two', 'three']);
     expect(states()).toEqual(['one:active', 'two:future']);
@@ -43,14 +43,14 @@ describe('KaraokePreview', () => {
     const style = defaultStyle();
     style.layout.linesPerScreen = 3;
     style.chordTextStyle.effectColor = '#00FF00';
-    renderWithStore(makeStore(items), <KaraokePreview clock={fakeClock(0)} style={style} />);
+    renderWithStore(makeStore(items), <KaraokePreview player={fakeClock(0)} style={style} />);
     expect(lineTexts()).toEqual(['one two', 'three', 'four']);
     const region = screen.getByRole('region', { name: 'Karaoke preview' });
     expect(region.style.getPropertyValue('--k-effect')).toBe('#00FF00');
   });
 
   it('says so when there are no lyrics', () => {
-    renderWithStore(makeStore([]), <KaraokePreview clock={fakeClock(0)} />);
+    renderWithStore(makeStore([]), <KaraokePreview player={fakeClock(0)} />);
     expect(screen.getByText('No lyrics')).toBeTruthy();
   });
 });

@@ -8,7 +8,7 @@ import { rowIndexFor } from './row-index';
 import './panels.css';
 
 export interface KaraokePreviewProps {
-  clock: PlaybackClock;
+  player: PlaybackClock;
   /** The project's style; the spec's defaults when absent. */
   style?: StyleObject;
 }
@@ -27,24 +27,24 @@ function paintWords(root: HTMLElement | null, t: number) {
  * requestAnimationFrame: a frame writes word states to the DOM and re-renders only when the line
  * changes.
  */
-export function KaraokePreview({ clock, style }: KaraokePreviewProps) {
+export function KaraokePreview({ player, style }: KaraokePreviewProps) {
   const doc = useEditor((s) => s.doc);
   const index = rowIndexFor(doc);
   const lines = useMemo(() => buildKaraokeLines(index), [index]);
   const look = useMemo(() => previewLook(style), [style]);
   const root = useRef<HTMLDivElement>(null);
-  const [current, setCurrent] = useState(() => lineAt(lines, clock.getTime()));
+  const [current, setCurrent] = useState(() => lineAt(lines, player.getTime()));
 
   useEffect(() => {
     let raf = 0;
     const frame = () => {
       raf = 0;
-      const t = clock.getTime();
+      const t = player.getTime();
       setCurrent(lineAt(lines, t));
       paintWords(root.current, t);
-      if (clock.isPlaying()) raf = requestAnimationFrame(frame);
+      if (player.isPlaying()) raf = requestAnimationFrame(frame);
     };
-    const unsubscribe = clock.subscribe(() => {
+    const unsubscribe = player.subscribe(() => {
       if (raf === 0) frame();
     });
     frame();
@@ -52,10 +52,10 @@ export function KaraokePreview({ clock, style }: KaraokePreviewProps) {
       unsubscribe();
       cancelAnimationFrame(raf);
     };
-  }, [clock, lines]);
+  }, [player, lines]);
 
   // A new line's words were just rendered: paint them before the browser shows them.
-  useLayoutEffect(() => paintWords(root.current, clock.getTime()), [clock, current, lines]);
+  useLayoutEffect(() => paintWords(root.current, player.getTime()), [player, current, lines]);
 
   const shown = useMemo(
     () =>
