@@ -1,13 +1,14 @@
 // Fixtures: fixtures/tone.mp3 and fixtures/tone.ogg (Vorbis) were made with
 //   sox -R -n -r 22050 -c 2 tone.<ext> synth 1 sine 440 sine 660 vol 0.5
 // (left 440 Hz, right 660 Hz). No Opus fixture: this machine's sox cannot write Opus.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AudioDecodeError, decodeAudioFile, findOnPath } from './decode';
 import { pcmDuration } from './pcm';
 import { sniffMediaKind } from './sniff';
+import { encodeWav } from './wav';
 import { powerAt } from './test-signals';
 
 const dir = mkdtempSync(join(tmpdir(), 'decode-test-'));
@@ -101,6 +102,35 @@ describe('decodeAudioFile', () => {
       process.env.PATH = saved;
     }
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'decodes video through an ffmpeg on the PATH, reading its streamed WAV',
+    async () => {
+      const bin = join(dir, 'bin');
+      mkdirSync(bin, { recursive: true });
+      // A stand-in ffmpeg: prints a WAV whose sizes are unknown (0xFFFFFFFF), as a pipe gives them.
+      const wav = encodeWav({ sampleRate: 8000, channels: [Float32Array.from([0.5, -0.25, 0])] });
+      wav.writeUInt32LE(0xffffffff, 4);
+      wav.writeUInt32LE(0xffffffff, 40);
+      const wavPath = file('streamed.wav', wav);
+      const fake = join(bin, 'ffmpeg');
+      writeFileSync(fake, `#!/bin/sh\ncat '${wavPath}'\n`);
+      chmodSync(fake, 0o755);
+      const mp4 = Buffer.concat([
+        Buffer.from('\x00\x00\x00\x18ftypisom', 'latin1'),
+        Buffer.alloc(32),
+      ]);
+      const saved = process.env.PATH;
+      process.env.PATH = `${bin}:${saved ?? ''}`;
+      try {
+        const audio = await decodeAudioFile(file('movie.mp4', mp4), 'video/mp4');
+        expect(audio.sampleRate).toBe(8000);
+        expect(Array.from(audio.channels[0] ?? [])).toEqual([0.5, -0.25, 0]);
+      } finally {
+        process.env.PATH = saved;
+      }
+    },
+  );
 });
 
 describe('sniffMediaKind', () => {
