@@ -9,6 +9,19 @@ import { sameItem } from './merge-item';
  * cost is about what changed (plus the chunk count), not the document size.
  */
 export function diffDocs(a: TimingDoc, b: TimingDoc): Change {
+  const steps = diffSteps(a, b, Infinity);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * `diffDocs` in slices: yields after about `stepItems` compared items so a caller can spread a
+ * large diff over several tasks (the documents are immutable, so this is safe).
+ */
+export function* diffSteps(a: TimingDoc, b: TimingDoc, stepItems: number): Generator<void, Change> {
+  let budget = stepItems;
   const removed: AlignmentItem[] = [];
   const added: AlignmentItem[] = [];
   let ca = 0;
@@ -30,6 +43,10 @@ export function diffDocs(a: TimingDoc, b: TimingDoc): Change {
     const x = at(a.chunks, ca, ia);
     const y = at(b.chunks, cb, ib);
     if (!x && !y) break;
+    if (--budget <= 0) {
+      yield;
+      budget = stepItems;
+    }
     // Equal content counts as unchanged: versions built apart (a reload, a rebase) share no objects.
     if (x && y && (x === y || (compareItems(x, y) === 0 && sameItem(x, y)))) {
       step('a');

@@ -1,14 +1,17 @@
-import { diffDocs, keyOf } from '../../../timing';
+import { diffSteps, type Change } from '../../../timing';
 import type { EditorStore } from '../store/editor-store';
 import type { EditorState } from '../store/types';
 import { deleteDraft, readHeader, writeDraft, type WriteOptions } from './draft-db';
+import { nextTask } from './idb';
 import type { DraftKey, DraftScope } from './draft-types';
+
+const DIFF_STEP = 20_000;
 
 export interface AutosaveOptions extends WriteOptions {
   /** Quiet time after the last change before writing (default 500 ms). */
   delayMs?: number;
   onError?: (error: unknown) => void;
-  /** Called with the main-thread time (ms) of the synchronous part of each save (the diff). */
+  /** Called with the main-thread time (ms) of each slice of the diff (the synchronous part). */
   onSyncPart?: (ms: number) => void;
 }
 
@@ -45,10 +48,7 @@ export function attachDraftAutosave(
       await deleteDraft(db, key);
       return;
     }
-    const t0 = performance.now();
-    const diff = diffDocs(s.base.doc, s.doc);
-    const removedKeys = diff.removed.map(keyOf);
-    options.onSyncPart?.(performance.now() - t0);
+    const diff = await diffInSlices(s);
     let base = storedBase.get(key.baseRevision);
     if (!base) {
       const header = await readHeader(db, key);
@@ -62,13 +62,24 @@ export function attachDraftAutosave(
         editCount: s.editCount,
         baseItems: base ? null : s.base.items,
         ...(base ? { baseGen: base.gen, baseParts: base.parts } : {}),
-        removedKeys,
+        removed: diff.removed,
         added: diff.added,
         estimated: [...s.doc.estimated],
       },
       options,
     );
     storedBase.set(key.baseRevision, { gen: header.baseGen, parts: header.baseParts });
+  };
+  /** The diff against the base, ~20,000 items compared per task (immutable docs: safe). */
+  const diffInSlices = async (s: EditorState): Promise<Change> => {
+    const steps = diffSteps(s.base.doc, s.doc, DIFF_STEP);
+    for (;;) {
+      const t0 = performance.now();
+      const next = steps.next();
+      options.onSyncPart?.(performance.now() - t0);
+      if (next.done) return next.value;
+      await nextTask();
+    }
   };
   /** Writes run one after another; a failure is reported, never left floating. */
   const enqueue = (job: () => Promise<void>) => {

@@ -37,7 +37,8 @@ export interface DraftWrite {
   readonly baseItems: readonly AlignmentItem[] | null;
   readonly baseGen?: string;
   readonly baseParts?: number;
-  readonly removedKeys: readonly string[];
+  /** Base items the draft removes (stored as keys). */
+  readonly removed: readonly AlignmentItem[];
   readonly added: readonly AlignmentItem[];
   readonly estimated: readonly string[];
 }
@@ -50,12 +51,6 @@ export interface WriteOptions {
 let generation = 0;
 const newGen = () => `${Date.now().toString(36)}-${(generation++).toString(36)}`;
 
-function slices<T>(list: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += PART_SIZE) out.push(list.slice(i, i + PART_SIZE));
-  return out;
-}
-
 /** Writes the parts one task each, then the header that makes them current. */
 export async function writeDraft(
   db: IDBDatabase,
@@ -63,34 +58,39 @@ export async function writeDraft(
   options: WriteOptions = {},
 ): Promise<DraftHeader> {
   const id = draftId(draft.key);
-  const parts: DraftPart[] = [];
+  // Parts are built inside their own task: slicing and key mapping never pile up in one.
+  const parts: (() => DraftPart)[] = [];
   let baseGen = draft.baseGen ?? '';
   let baseParts = draft.baseParts ?? 0;
   if (draft.baseItems) {
-    baseGen = newGen();
-    const base = slices(draft.baseItems);
-    base.forEach((items, i) =>
-      parts.push({ id: partId(id, baseGen, i), draftId: id, items, removedKeys: [] }),
-    );
-    baseParts = base.length;
+    const gen = newGen();
+    const items = draft.baseItems;
+    baseGen = gen;
+    baseParts = Math.ceil(items.length / PART_SIZE);
+    for (let i = 0; i < baseParts; i++) {
+      parts.push(() => ({
+        id: partId(id, gen, i),
+        draftId: id,
+        items: items.slice(i * PART_SIZE, (i + 1) * PART_SIZE),
+        removedKeys: [],
+      }));
+    }
   }
   const diffGen = newGen();
-  const added = slices(draft.added);
-  const removed = slices(draft.removedKeys);
-  const diffParts = Math.max(added.length, removed.length);
+  const diffParts = Math.ceil(Math.max(draft.added.length, draft.removed.length) / PART_SIZE);
   for (let i = 0; i < diffParts; i++) {
-    parts.push({
+    parts.push(() => ({
       id: partId(id, diffGen, i),
       draftId: id,
-      items: added[i] ?? [],
-      removedKeys: removed[i] ?? [],
-    });
+      items: draft.added.slice(i * PART_SIZE, (i + 1) * PART_SIZE),
+      removedKeys: draft.removed.slice(i * PART_SIZE, (i + 1) * PART_SIZE).map(keyOf),
+    }));
   }
   for (const part of parts) {
     await nextTask();
     const t0 = performance.now();
     const tx = db.transaction(PARTS, 'readwrite');
-    tx.objectStore(PARTS).put(part);
+    tx.objectStore(PARTS).put(part());
     options.onTask?.(performance.now() - t0);
     await transactionDone(tx);
   }
