@@ -211,7 +211,7 @@ export function EditorBody({ project, store, onSave }: Props) {
         <WordList player={clock} />
       </section>
       <aside className="editor-side" aria-label="Preview and checks">
-        <KaraokePreview clock={clock} style={style ?? undefined} />
+        <KaraokePreview player={clock} style={style ?? undefined} />
         <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />
         <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />
       </aside>
