@@ -38,7 +38,10 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'off',
       '@typescript-eslint/only-throw-error': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
     },
   },
   {

@@ -16,7 +16,10 @@ if (found) {
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (isRoot && existsSync('/usr/bin/apt-get')) {
   console.log(`e2e: no Chromium found; installing Debian's chromium (${INSTALL})`);
-  execSync(INSTALL, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execSync(INSTALL, {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   const installed = findChromium();
   if (installed) {
     console.log(`e2e: using Chromium at ${installed}`);
