@@ -62,8 +62,8 @@ for (let i = 0; i < 20; i++) {
   actions.setText(keyOf(itemAt(store.getState().doc, (i * 104729) % N)!), `u${i}`);
   await autosave.flush();
 }
-report('drafts: save, synchronous part (1,000+ edits, 100k items)', syncParts, 16);
-report('drafts: save, longest main-thread slice (1,000+ edits)', tasks, 16);
+report('drafts: save, each diff slice on the main thread (1,000+ edits, 100k items)', syncParts, 16);
+report('drafts: save, each part write on the main thread (1,000+ edits)', tasks, 16);
 
 actions.selectAll();
 actions.moveSelection(0.01); // every item changed: the diff is the whole document
@@ -73,7 +73,7 @@ for (let i = 0; i < 5; i++) {
   actions.moveSelection(0.01);
   await autosave.flush();
 }
-report('drafts: save, synchronous part (all 100k items changed)', syncParts, 16);
-report('drafts: save, longest main-thread slice (all 100k items changed)', tasks, 16);
+report('drafts: save, each diff slice on the main thread (all 100k items changed)', syncParts, 16);
+report('drafts: save, each part write on the main thread (all 100k items changed)', tasks, 16);
 autosave.dispose();
 db.close();
