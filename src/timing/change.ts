@@ -1,5 +1,5 @@
 import type { AlignmentItem } from '../contract';
-import { buildDoc, CHUNK_SIZE, type Chunk, type TimingDoc } from './doc';
+import { buildDoc, CHUNK_SIZE, locate, type Chunk, type TimingDoc } from './doc';
 import { compareItems, keyOf } from './item-key';
 import { recordItems } from './key-index';
 
@@ -55,33 +55,6 @@ export function composeChanges(first: Change, second: Change): Change {
     estimatedOff,
     estimatedOn,
   };
-}
-
-/** Chunk index and position of this exact item object, or undefined. */
-function locate(chunks: readonly Chunk[], item: AlignmentItem): [number, number] | undefined {
-  let lo = 0;
-  let hi = chunks.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const chunk = chunks[mid] as Chunk;
-    if (compareItems(chunk[chunk.length - 1] as AlignmentItem, item) >= 0) hi = mid;
-    else lo = mid + 1;
-  }
-  for (let c = lo; c < chunks.length; c++) {
-    const chunk = chunks[c] as Chunk;
-    let a = 0;
-    let b = chunk.length;
-    while (a < b) {
-      const mid = (a + b) >> 1;
-      if (compareItems(chunk[mid] as AlignmentItem, item) >= 0) b = mid;
-      else a = mid + 1;
-    }
-    for (let j = a; j < chunk.length; j++) {
-      if (chunk[j] === item) return [c, j];
-      if (compareItems(chunk[j] as AlignmentItem, item) !== 0) return undefined;
-    }
-  }
-  return undefined;
 }
 
 /** Target chunk for a new item: the last chunk whose first item is not after it. */

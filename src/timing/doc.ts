@@ -141,15 +141,40 @@ export function lowerBound(doc: TimingDoc, pred: (item: AlignmentItem) => boolea
   return (doc.offsets[lo] as number) + a;
 }
 
+/** Chunk index and position of this exact item object, or undefined. */
+export function locate(
+  chunks: readonly Chunk[],
+  item: AlignmentItem,
+): [number, number] | undefined {
+  let lo = 0;
+  let hi = chunks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const chunk = chunks[mid] as Chunk;
+    if (compareItems(chunk[chunk.length - 1] as AlignmentItem, item) >= 0) hi = mid;
+    else lo = mid + 1;
+  }
+  for (let c = lo; c < chunks.length; c++) {
+    const chunk = chunks[c] as Chunk;
+    let a = 0;
+    let b = chunk.length;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (compareItems(chunk[mid] as AlignmentItem, item) >= 0) b = mid;
+      else a = mid + 1;
+    }
+    for (let j = a; j < chunk.length; j++) {
+      if (chunk[j] === item) return [c, j];
+      if (compareItems(chunk[j] as AlignmentItem, item) !== 0) return undefined;
+    }
+  }
+  return undefined;
+}
+
 /** Position of this exact item object in the document, or -1. */
 export function indexOfItem(doc: TimingDoc, item: AlignmentItem): number {
-  let i = lowerBound(doc, (x) => compareItems(x, item) >= 0);
-  for (; i < doc.size; i++) {
-    const x = itemAt(doc, i) as AlignmentItem;
-    if (x === item) return i;
-    if (compareItems(x, item) !== 0) return -1;
-  }
-  return -1;
+  const at = locate(doc.chunks, item);
+  return at ? (doc.offsets[at[0]] as number) + at[1] : -1;
 }
 
 export function indexOfKey(doc: TimingDoc, key: string): number {

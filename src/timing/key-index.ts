@@ -44,6 +44,7 @@ function record(index: KeyIndex, items: readonly AlignmentItem[]): void {
     const seen = map.get(key);
     if (seen === undefined) map.set(key, item);
     else if (Array.isArray(seen)) {
+      if (seen[seen.length - 1] === item) continue;
       seen.push(item);
       if (seen.length > MAX_CANDIDATES) {
         seen.splice(0, seen.length - MAX_CANDIDATES / 2);
