@@ -69,6 +69,9 @@ test('creates a project from the demo audio, follows the upload and the task, op
   // The create task runs to completed; the page then opens the new project's editor.
   await expect(page).toHaveURL(/\/projects\/[^/]+$/, { timeout: 45_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'My first song' })).toBeVisible();
+  // The editor of the new project, with the timing the lyrics sync made.
+  await expect(page.getByRole('application', { name: /timeline/i })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
   const notice = page.getByRole('region', { name: 'Task notices' });
   await expect(notice).toContainText('Create karaoke project for “My first song”: completed');
   await page
@@ -148,14 +151,16 @@ test('an upload over the limit and a rejected title show clear messages', async 
   const projectId = await demoProjectId(page);
   await signIn(page, undefined, `/projects/${projectId}`);
   await page.getByRole('button', { name: 'Edit title and artists' }).click();
-  const title = page.getByRole('textbox', { name: 'Title' });
+  // The header's form (the editor below has a Save of its own).
+  const header = page.getByRole('form', { name: 'Title and artists' });
+  const title = header.getByRole('textbox', { name: 'Title' });
   await title.fill('A');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await header.getByRole('button', { name: 'Save' }).click();
   // The service's field error, shown at the field; the entry is kept.
-  await expect(page.getByRole('alert')).toHaveText('A title has at least 2 characters.');
+  await expect(header.getByRole('alert')).toHaveText('A title has at least 2 characters.');
   await expect(title).toHaveAttribute('aria-invalid', 'true');
   await expect(title).toHaveValue('A');
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await header.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { level: 1, name: DEMO_TITLE })).toBeVisible();
 
   await page.goto('/projects/new');
