@@ -76,7 +76,7 @@ export function applyChange(doc: TimingDoc, change: Change): TimingDoc {
   const chunks: readonly Chunk[] = doc.chunks.length ? doc.chunks : [[]];
   const removedAt = new Map<number, number[]>();
   for (const item of change.removed) {
-    const at = locate(chunks, item);
+    const at = locate(chunks, doc.lastStarts, item);
     if (!at) throw new Error(`applyChange: item ${keyOf(item)} is not in the document`);
     const list = removedAt.get(at[0]);
     if (list) list.push(at[1]);

@@ -13,6 +13,8 @@ export interface TimingDoc {
   readonly chunks: readonly Chunk[];
   /** offsets[i] is the index of chunk i's first item; offsets[chunks.length] === size. */
   readonly offsets: readonly number[];
+  /** Start of each chunk's last item: the chunk-level search reads numbers, not scattered objects. */
+  readonly lastStarts: Float64Array;
   readonly size: number;
   /** Media duration in seconds; Infinity while unknown. Operations clamp to [0, duration]. */
   readonly duration: number;
@@ -56,7 +58,11 @@ export function buildDoc(
     at += chunk.length;
   });
   offsets[chunks.length] = at;
-  return { chunks, offsets, size: at, ...rest };
+  const lastStarts = new Float64Array(chunks.length);
+  chunks.forEach((chunk, i) => {
+    lastStarts[i] = (chunk[chunk.length - 1] as AlignmentItem).start;
+  });
+  return { chunks, offsets, lastStarts, size: at, ...rest };
 }
 
 function isSorted(items: readonly AlignmentItem[]): boolean {
@@ -144,14 +150,15 @@ export function lowerBound(doc: TimingDoc, pred: (item: AlignmentItem) => boolea
 /** Chunk index and position of this exact item object, or undefined. */
 export function locate(
   chunks: readonly Chunk[],
+  lastStarts: Float64Array,
   item: AlignmentItem,
 ): [number, number] | undefined {
+  // First chunk whose last start is not before the item's; ties on start are walked below.
   let lo = 0;
-  let hi = chunks.length;
+  let hi = lastStarts.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    const chunk = chunks[mid] as Chunk;
-    if (compareItems(chunk[chunk.length - 1] as AlignmentItem, item) >= 0) hi = mid;
+    if ((lastStarts[mid] as number) >= item.start) hi = mid;
     else lo = mid + 1;
   }
   for (let c = lo; c < chunks.length; c++) {
@@ -173,7 +180,7 @@ export function locate(
 
 /** Position of this exact item object in the document, or -1. */
 export function indexOfItem(doc: TimingDoc, item: AlignmentItem): number {
-  const at = locate(doc.chunks, item);
+  const at = locate(doc.chunks, doc.lastStarts, item);
   return at ? (doc.offsets[at[0]] as number) + at[1] : -1;
 }
 
