@@ -29,7 +29,8 @@ const commits: number[] = [];
 for (let i = 0; i < 100; i++) {
   const item = itemAt(store.getState().doc, (i * 997) % N)!;
   driver.pointerDown(item.start + 0.1, keyOf(item));
-  for (let f = 1; f <= 10; f++) frames.push(time(() => driver.pointerMove(item.start + 0.1 + f * 0.013)));
+  for (let f = 1; f <= 10; f++)
+    frames.push(time(() => driver.pointerMove(item.start + 0.1 + f * 0.013)));
   commits.push(time(() => driver.pointerUp()));
 }
 report('store: drag frame, 1 word (preview + snap, 100k items)', frames, 4);
@@ -62,7 +63,11 @@ for (let i = 0; i < 20; i++) {
   actions.setText(keyOf(itemAt(store.getState().doc, (i * 104729) % N)!), `u${i}`);
   await autosave.flush();
 }
-report('drafts: save, each diff slice on the main thread (1,000+ edits, 100k items)', syncParts, 16);
+report(
+  'drafts: save, each diff slice on the main thread (1,000+ edits, 100k items)',
+  syncParts,
+  16,
+);
 report('drafts: save, each part write on the main thread (1,000+ edits)', tasks, 16);
 
 actions.selectAll();
