@@ -47,6 +47,22 @@ describe('hitTest', () => {
     expect(hitTest(at(100, 3.5), 52, Y0)).toMatchObject({ key: 'c', part: 'start-edge' });
   });
 
+  it('prefers the box under the pointer over a close neighbour edge (dense zoom-out)', () => {
+    // 3.7 px boxes 0.65 px apart: the centre of one must be its body, not the next one's edge.
+    const dense: TimelineItem[] = Array.from({ length: 20 }, (_, i) => ({
+      key: `d${i}`,
+      start: i * 0.036,
+      end: i * 0.036 + 0.0306,
+      text: '',
+      line: 0,
+    }));
+    const scene = sceneFromArray(dense, {
+      view: { startTime: 0, pxPerSecond: 120, width: 1000, height: 224, devicePixelRatio: 1 },
+    });
+    const centre = (0.036 * 5 + 0.0153) * 120;
+    expect(hitTest(scene, centre, Y0)).toMatchObject({ key: 'd5', part: 'body' });
+  });
+
   it('keeps a body in the middle of a box narrower than two edge zones', () => {
     const scene = at(10); // word c is 10 px wide
     expect(hitTest(scene, 45, Y0)).toMatchObject({ key: 'c', part: 'body' });

@@ -21,9 +21,10 @@ type HitScene = Pick<
 >;
 
 /**
- * What is under (x, y) in CSS px. Edges win over bodies, but a box narrower than two edge zones
- * keeps a body in its middle third so it can still be moved. Two words of the same lane that touch
- * (gap under a pixel) share one edge: a rolling edit.
+ * What is under (x, y) in CSS px. The box under the pointer wins: its edges within the edge zone
+ * (at most a third of its width, so a narrow box keeps a body to move it by), else its body. In a
+ * gap, the nearest edge within the zone, so words narrower than the zone can still be resized.
+ * Two words of the same lane that touch (gap under a pixel) share one edge: a rolling edit.
  */
 export function hitTest(
   scene: HitScene,
@@ -38,61 +39,53 @@ export function hitTest(
   const pps = view.pxPerSecond;
   const time = view.startTime + x / pps;
   const zone = edgeZonePx / pps;
-  // Candidates: every item of this lane within an edge zone of the pointer.
-  let best: { item: TimelineItem; part: HitPart; dist: number } | null = null;
-  let endingHere: TimelineItem | null = null;
-  let endingDist = Infinity;
-  let startingHere: TimelineItem | null = null;
-  let startingDist = Infinity;
+  const near: TimelineItem[] = [];
+  let inside: TimelineItem | null = null;
   for (let i = scene.firstVisibleIndex(time - zone); i < items.count; i++) {
     const item = items.itemAt(i);
     if (item.start > time + zone) break;
     if (item.end < time - zone || laneOf(item, scene.laneMode, layout.laneCount) !== lane) continue;
-    const widthPx = (item.end - item.start) * pps;
-    const edge = Math.min(edgeZonePx, widthPx / 3);
-    const dStart = Math.abs(x - (item.start - view.startTime) * pps);
-    const dEnd = Math.abs(x - (item.end - view.startTime) * pps);
-    const inside = time >= item.start && time <= item.end;
-    let part: HitPart | null = null;
-    let dist = Infinity;
-    if (dStart <= edge && dStart <= dEnd) {
-      part = 'start-edge';
-      dist = dStart;
-    } else if (dEnd <= edge) {
-      part = 'end-edge';
-      dist = dEnd;
-    } else if (inside) {
-      part = 'body';
-      dist = edgeZonePx + 1;
-    } else if (dStart <= edgeZonePx || dEnd <= edgeZonePx) {
-      // Just outside a tiny box: still its edge, so sub-zone words can be resized.
-      part = dStart <= dEnd ? 'start-edge' : 'end-edge';
-      dist = Math.min(dStart, dEnd);
-    }
-    if (dEnd <= edgeZonePx && dEnd < endingDist) {
-      endingHere = item;
-      endingDist = dEnd;
-    }
-    if (dStart <= edgeZonePx && dStart < startingDist) {
-      startingHere = item;
-      startingDist = dStart;
-    }
-    if (part && (!best || dist < best.dist)) best = { item, part, dist };
+    near.push(item);
+    // The later of overlapping boxes is drawn on top: it is the one the user sees.
+    if (time >= item.start && time <= item.end) inside = item;
   }
-  if (!best) return null;
-  if (endingHere && startingHere && endingHere !== startingHere) {
-    const gapPx = (startingHere.start - endingHere.end) * pps;
-    if (Math.abs(gapPx) < 1) {
+  const px = (t: number) => (t - view.startTime) * pps;
+  let item: TimelineItem | null = inside;
+  let part: HitPart | null = null;
+  if (inside) {
+    const edge = Math.min(edgeZonePx, ((inside.end - inside.start) * pps) / 3);
+    const dStart = Math.abs(x - px(inside.start));
+    const dEnd = Math.abs(x - px(inside.end));
+    part = dStart <= edge && dStart <= dEnd ? 'start-edge' : dEnd <= edge ? 'end-edge' : 'body';
+  } else {
+    let best = edgeZonePx;
+    for (const it of near) {
+      const dStart = Math.abs(x - px(it.start));
+      const dEnd = Math.abs(x - px(it.end));
+      if (dStart <= best) [best, item, part] = [dStart, it, 'start-edge'];
+      if (dEnd <= best) [best, item, part] = [dEnd, it, 'end-edge'];
+    }
+  }
+  if (!item || !part) return null;
+  if (part !== 'body') {
+    const edgeTime = part === 'start-edge' ? item.start : item.end;
+    const touching = near.find(
+      (other) =>
+        other !== item &&
+        Math.abs(((part === 'start-edge' ? other.end : other.start) - edgeTime) * pps) < 1,
+    );
+    if (touching) {
+      const [left, right] = part === 'start-edge' ? [touching, item] : [item, touching];
       return {
-        key: endingHere.key,
+        key: left.key,
         part: 'shared-edge',
-        nextKey: startingHere.key,
-        item: endingHere,
-        nextItem: startingHere,
+        nextKey: right.key,
+        item: left,
+        nextItem: right,
       };
     }
   }
-  return { key: best.item.key, part: best.part, item: best.item };
+  return { key: item.key, part, item };
 }
 
 /** CSS cursor for a hit: what a pointer-down there would do. */
