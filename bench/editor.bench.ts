@@ -11,6 +11,9 @@ import { report } from './report';
 const HARD_LIMIT_MS = 8 * 60_000;
 const SCENARIO_LIMIT_MS = 120_000;
 const WORD_SPACING = 0.36; // seconds per word in the Regions comparison (a dense song)
+// A 10 s view makes each word ~39 px wide: Regions' two 6 px resize handles leave a body to grab
+// (at 30 s a word is 13 px and its centre is a resize handle: the drag would be a resize).
+const COMPARE_VIEW = 10;
 
 const killer = setTimeout(() => {
   console.error('editor bench: hard time limit reached');
@@ -152,8 +155,8 @@ async function main() {
       const d = n * WORD_SPACING;
       const k = `w${Math.floor((d / 2 + 5) / WORD_SPACING)}`;
       await page.evaluate(([nn, dd]) => window.bench.prepare(nn, dd), [n, d] as const);
-      await page.evaluate((dd) => window.bench.mountCanvas(dd, 30), d);
-      await page.evaluate((t) => window.bench.setView(t, 30), d / 2);
+      await page.evaluate(([dd, v]) => window.bench.mountCanvas(dd, v), [d, COMPARE_VIEW] as const);
+      await page.evaluate(([t, v]) => window.bench.setView(t, v), [d / 2, COMPARE_VIEW] as const);
       await frame(page);
       const c0 = await page.evaluate((kk) => window.bench.itemStart(kk), k);
       const canvas = await drag(page, await canvasPoint(page, k));
@@ -163,7 +166,11 @@ async function main() {
       const cAll = report(`editor.canvas.drag-gesture.${n}`, canvas.gesture, null);
       try {
         const settle = await withLimit(
-          page.evaluate(([nn, dd]) => window.bench.mountRegions(nn, dd, 30), [n, d] as const),
+          page.evaluate(([nn, dd, v]) => window.bench.mountRegions(nn, dd, v), [
+            n,
+            d,
+            COMPARE_VIEW,
+          ] as const),
           `regions ${n} mount`,
         );
         report(`editor.regions.settle.${n}`, [settle], null);
