@@ -9,6 +9,7 @@ import { CHROMIUM_ARGS, findChromium } from '../../e2e/chromium';
 const out = process.argv[2] ?? '/tmp/timeline.png';
 const demo = process.argv[3]?.startsWith('demo') ?? false;
 const midDrag = process.argv[3] === 'demo-drag';
+const zoomed = process.argv[3] === 'demo-zoom';
 const server = await createServer({
   configFile: false,
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -38,6 +39,14 @@ try {
     }
     const h = await page.evaluate(() => window.__timeline?.clientPointOf('w14') ?? null);
     if (h) await page.mouse.move(h.x, h.y);
+    if (h && zoomed) {
+      // Zoom in around a word: the waveform must stay under the words once wavesurfer re-renders.
+      await page.keyboard.down('Control');
+      for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -100);
+      await page.keyboard.up('Control');
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await page.waitForTimeout(800);
+    }
     if (h && midDrag) {
       await page.mouse.down();
       for (let i = 1; i <= 10; i++) await page.mouse.move(h.x + i * 3.3, h.y);
