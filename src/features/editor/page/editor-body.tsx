@@ -9,7 +9,7 @@ import {
   WordList,
   type PlaybackClock,
 } from '../panels';
-import { useEditor, type EditorStore } from '../store';
+import { useEditor, type EditorState, type EditorStore } from '../store';
 import {
   DEFAULT_ZOOM_LIMITS,
   fitTo,
@@ -18,7 +18,7 @@ import {
   type TimelineIntent,
   type ZoomLimits,
 } from '../timeline';
-import { itemAt } from '../../../timing';
+import { indexOfKey, itemAt } from '../../../timing';
 import { createSceneSource, type SceneExtras } from './timeline-scene';
 import { useEditorCommands } from './use-editor-commands';
 import { createBox, createViewState } from './view-state';
@@ -27,6 +27,25 @@ interface Props {
   project: Project;
   store: EditorStore;
   onSave: () => void;
+}
+
+const bounds = new WeakMap<object, { doc: object; start: number | null; end: number | null }>();
+
+/** The earliest start or latest end of the selected words (null: none), once per selection and doc. */
+function selectionBound(state: EditorState, edge: 'start' | 'end'): number | null {
+  const cached = bounds.get(state.selection);
+  if (cached?.doc === state.doc) return cached[edge];
+  let start: number | null = null;
+  let end: number | null = null;
+  for (const key of state.selection) {
+    const index = indexOfKey(state.doc, key);
+    const item = index >= 0 ? itemAt(state.doc, index) : undefined;
+    if (!item) continue;
+    if (start === null || item.start < start) start = item.start;
+    if (end === null || item.end > end) end = item.end;
+  }
+  bounds.set(state.selection, { doc: state.doc, start, end });
+  return edge === 'start' ? start : end;
 }
 
 /** The player as the panels see it. */
@@ -86,6 +105,13 @@ export function EditorBody({ project, store, onSave }: Props) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [tapRate, setTapRate] = useState(0.75);
   const tapMode = useEditor((s) => s.tap !== null);
+  // The loop toggle loops the selected words (primitives: the selector result stays stable).
+  const loopStart = useEditor((s) => selectionBound(s, 'start'));
+  const loopEnd = useEditor((s) => selectionBound(s, 'end'));
+  const loopRange = useMemo(
+    () => (loopStart !== null && loopEnd !== null ? { start: loopStart, end: loopEnd } : null),
+    [loopStart, loopEnd],
+  );
   const fitted = useRef(false);
 
   const jumpTo = useCallback(
@@ -170,7 +196,7 @@ export function EditorBody({ project, store, onSave }: Props) {
   return (
     <div className="editor-body">
       <section className="editor-transport" aria-label="Playback">
-        <Transport snapshot={snapshot} controls={player} loopRange={null} />
+        <Transport snapshot={snapshot} controls={player} loopRange={loopRange} />
         <Mixer stems={snapshot.stems} controls={player} />
         <button type="button" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
           Shortcuts
