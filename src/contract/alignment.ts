@@ -25,19 +25,10 @@ export const AlignmentItemSchema = z.strictObject({
 });
 export type AlignmentItem = z.infer<typeof AlignmentItemSchema>;
 
-/** As received: same field types, unknown extra fields tolerated (and dropped). */
+/** As received: the same fields and types, unknown extra fields tolerated (and dropped). */
 export const AlignmentItemResponseSchema = z.object({
-  id: IdSchema.optional(),
-  line: IndexSchema,
-  word: IndexSchema,
-  subword: IndexSchema,
-  start: SecondsSchema,
-  end: SecondsSchema,
-  text: z.string(),
-  singer: IndexSchema.optional(),
-  translations: z
-    .record(z.string(), z.object({ text: z.string(), editedManually: z.boolean().optional() }))
-    .optional(),
+  ...AlignmentItemSchema.shape,
+  translations: z.record(z.string(), z.object(TranslationSchema.shape)).optional(),
 });
 
 export const AlignmentSchema = z.object({
