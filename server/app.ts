@@ -124,17 +124,7 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
   };
 }
 
-/** Passes every request on: what the vite plugin gets inside vitest (see createServiceFromEnv). */
-const passThrough: KaraokeService = {
-  demoApiKey: '',
-  handle: (_req, res, next) => (next ? next() : res.writeHead(404).end()),
-  close: () => Promise.resolve(),
-};
-
 export function createServiceFromEnv(extra: Partial<ServiceOptions> = {}): Promise<KaraokeService> {
-  // vitest starts a vite server with vite.config.ts's plugins, which would open and seed ./.data
-  // (and run a task worker) on every test run. Tests start their own service on a temp dir.
-  if (process.env.VITEST) return Promise.resolve(passThrough);
   const maxUpload = Number(process.env.MAX_UPLOAD_BYTES);
   return createService({
     dataDir: process.env.DATA_DIR || '.data',

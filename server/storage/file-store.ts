@@ -75,23 +75,9 @@ export class FileStore {
 
   /** Stores bytes the service made itself (stems, demo media). */
   writeComplete(accountId: string, filename: string, contentType: string, bytes: Buffer): string {
-    const id = newId('file');
-    const tmp = `${this.pathOf(id)}.tmp`;
+    const tmp = this.scratchPath('');
     writeFileSync(tmp, bytes);
-    renameSync(tmp, this.pathOf(id));
-    run(
-      this.db,
-      `INSERT INTO files (id, account_id, filename, content_type, expected_size, size, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'complete', ?)`,
-      id,
-      accountId,
-      filename,
-      contentType,
-      bytes.length,
-      bytes.length,
-      nowIso(),
-    );
-    return id;
+    return this.adopt(accountId, filename, contentType, tmp);
   }
 
   /** A fresh path inside the files directory for a worker to write to (then `adopt` it). */

@@ -65,6 +65,8 @@ export function AuthGate({ children }: { children: ReactNode }) {
   }, [apply, pending]);
 
   const signOut = useCallback(() => {
+    // Dispose the open editor stores and their autosave; the editor chunk loads lazily.
+    void import('../features/editor/page/editor-sessions').then((m) => m.closeAllEditorSessions());
     clearSession();
     queryClient.clear();
     setState({ phase: 'signed-out', error: null, busy: false });
