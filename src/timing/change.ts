@@ -1,5 +1,14 @@
 import type { AlignmentItem } from '../contract';
-import { buildDoc, CHUNK_SIZE, locate, type Chunk, type TimingDoc } from './doc';
+import {
+  buildDoc,
+  CHUNK_SIZE,
+  insertionPoint,
+  locate,
+  setStartsOf,
+  startsOf,
+  type Chunk,
+  type TimingDoc,
+} from './doc';
 import { compareItems, keyOf } from './item-key';
 import { recordItems } from './key-index';
 
@@ -58,46 +67,51 @@ export function composeChanges(first: Change, second: Change): Change {
 }
 
 /** Target chunk for a new item: the last chunk whose first item is not after it. */
-function targetChunk(chunks: readonly Chunk[], item: AlignmentItem): number {
+function targetChunk(
+  chunks: readonly Chunk[],
+  firstStarts: readonly number[],
+  item: AlignmentItem,
+): number {
   let lo = 0;
   let hi = chunks.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    const first = (chunks[mid] as Chunk)[0];
-    if (first && compareItems(first, item) <= 0) lo = mid;
+    if ((firstStarts[mid] as number) <= item.start) lo = mid;
     else hi = mid - 1;
   }
+  // A tie on start: the full order decides (rare).
+  while (lo > 0 && compareItems((chunks[lo] as Chunk)[0] as AlignmentItem, item) > 0) lo--;
   return lo;
 }
 
 /** Applies a change; throws when a removed item is not in the document (a programming error). */
 export function applyChange(doc: TimingDoc, change: Change): TimingDoc {
   if (isEmptyChange(change)) return doc;
-  const chunks: readonly Chunk[] = doc.chunks.length ? doc.chunks : [[]];
-  const removedAt = new Map<number, number[]>();
+  const empty = !doc.chunks.length;
+  const chunks: readonly Chunk[] = empty ? [[]] : doc.chunks;
+  const firstStarts = empty ? [0] : doc.firstStarts;
+  const lastStarts = empty ? [0] : doc.lastStarts;
+  // Per chunk: the positions leaving it and the items (in order) entering it.
+  const removedAt: (number[] | undefined)[] = new Array(chunks.length);
   for (const item of change.removed) {
-    const at = locate(chunks, doc.lastStarts, item);
+    const at = locate(chunks, lastStarts, item);
     if (!at) throw new Error(`applyChange: item ${keyOf(item)} is not in the document`);
-    const list = removedAt.get(at[0]);
-    if (list) list.push(at[1]);
-    else removedAt.set(at[0], [at[1]]);
+    (removedAt[at[0]] ??= []).push(at[1]);
   }
-  const addedAt = new Map<number, AlignmentItem[]>();
-  for (const item of [...change.added].sort(compareItems)) {
-    const c = targetChunk(chunks, item);
-    const list = addedAt.get(c) ?? [];
-    list.push(item);
-    addedAt.set(c, list);
-  }
-  const touched = new Set([...removedAt.keys(), ...addedAt.keys()]);
+  const addedAt: (AlignmentItem[] | undefined)[] = new Array(chunks.length);
+  for (const item of [...change.added].sort(compareItems))
+    (addedAt[targetChunk(chunks, firstStarts, item)] ??= []).push(item);
   const next: Chunk[] = [];
   for (let c = 0; c < chunks.length; c++) {
     const chunk = chunks[c] as Chunk;
-    if (!touched.has(c)) {
+    const gone = removedAt[c];
+    const added = addedAt[c];
+    if (!gone && !added) {
       next.push(chunk);
       continue;
     }
-    const merged = rebuild(chunk, removedAt.get(c), addedAt.get(c));
+    const merged =
+      (gone && added && replaceInPlace(chunk, gone, added)) || rebuild(chunk, gone, added);
     const prev = next[next.length - 1];
     if (merged.length < CHUNK_SIZE / 4 && prev && prev.length + merged.length <= CHUNK_SIZE * 2) {
       next[next.length - 1] = prev.concat(merged);
@@ -126,7 +140,41 @@ function applyFlags(set: ReadonlySet<string>, change: Change): ReadonlySet<strin
   return next;
 }
 
-/** The chunk without the items at `gone`, with the sorted `added` merged in: one pass. */
+/**
+ * The common case of a timing edit: as many items enter the chunk as leave it and the order holds
+ * with each new item where an old one was (a small move or resize). Two block copies and a write
+ * per item; null when the order would not hold (then `rebuild` does the general merge).
+ */
+function replaceInPlace(
+  chunk: Chunk,
+  gone: number[],
+  added: readonly AlignmentItem[],
+): Chunk | null {
+  if (gone.length !== added.length) return null;
+  gone.sort((a, b) => a - b);
+  const out = chunk.slice();
+  const starts = startsOf(chunk).slice();
+  for (let i = 0; i < gone.length; i++) {
+    const at = gone[i] as number;
+    const item = added[i] as AlignmentItem;
+    out[at] = item;
+    starts[at] = item.start;
+  }
+  const inOrder = (j: number) =>
+    j <= 0 ||
+    j >= out.length ||
+    (starts[j - 1] as number) < (starts[j] as number) ||
+    (starts[j - 1] === starts[j] &&
+      compareItems(out[j - 1] as AlignmentItem, out[j] as AlignmentItem) < 0);
+  for (const at of gone) if (!inOrder(at) || !inOrder(at + 1)) return null;
+  setStartsOf(out, starts);
+  return out;
+}
+
+/**
+ * The chunk without the items at `gone`, with the sorted `added` merged in: one pass, which also
+ * writes the new chunk's starts from the old ones (no item object is read for a kept item).
+ */
 function rebuild(
   chunk: Chunk,
   gone: number[] | undefined,
@@ -134,28 +182,31 @@ function rebuild(
 ): Chunk {
   const skip = gone ? gone.sort((a, b) => a - b) : [];
   const add = added ?? [];
+  const oldStarts = startsOf(chunk);
   // Where each added item goes: a binary search each, not a comparison per kept item.
-  const at = add.map((item) => {
-    let lo = 0;
-    let hi = chunk.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (compareItems(chunk[mid] as AlignmentItem, item) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  });
+  const at = add.map((item) => insertionPoint(chunk, oldStarts, item));
   const out: AlignmentItem[] = [];
+  const starts: number[] = [];
   let g = 0;
   let a = 0;
   for (let j = 0; j < chunk.length; j++) {
-    while (a < add.length && (at[a] as number) <= j) out.push(add[a++] as AlignmentItem);
+    while (a < add.length && (at[a] as number) <= j) {
+      const item = add[a++] as AlignmentItem;
+      starts.push(item.start);
+      out.push(item);
+    }
     if (g < skip.length && skip[g] === j) {
       g++;
       continue;
     }
+    starts.push(oldStarts[j] as number);
     out.push(chunk[j] as AlignmentItem);
   }
-  while (a < add.length) out.push(add[a++] as AlignmentItem);
+  while (a < add.length) {
+    const item = add[a++] as AlignmentItem;
+    starts.push(item.start);
+    out.push(item);
+  }
+  setStartsOf(out, starts);
   return out;
 }
