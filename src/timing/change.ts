@@ -1,12 +1,13 @@
 import type { AlignmentItem } from '../contract';
 import {
   buildDoc,
+  chunkOf,
+  slotOf,
   CHUNK_SIZE,
   insertionPoint,
   locate,
-  setStartsOf,
-  startsOf,
   type Chunk,
+  type ChunkIndex,
   type TimingDoc,
 } from './doc';
 import { compareItems, keyOf } from './item-key';
@@ -89,16 +90,16 @@ export function applyChange(doc: TimingDoc, change: Change): TimingDoc {
   if (isEmptyChange(change)) return doc;
   const empty = !doc.chunks.length;
   const chunks: readonly Chunk[] = empty ? [[]] : doc.chunks;
-  const firstStarts = empty ? [0] : doc.firstStarts;
-  const lastStarts = empty ? [0] : doc.lastStarts;
+  const index: ChunkIndex = empty ? { chunks, firstStarts: [0], lastStarts: [0] } : doc;
+  const { firstStarts } = index;
   // Per chunk: the positions leaving it and the items (in order) entering it.
-  const removedAt: (number[] | undefined)[] = new Array(chunks.length);
+  const removedAt = new Array<number[] | undefined>(chunks.length);
   for (const item of change.removed) {
-    const at = locate(chunks, lastStarts, item);
-    if (!at) throw new Error(`applyChange: item ${keyOf(item)} is not in the document`);
-    (removedAt[at[0]] ??= []).push(at[1]);
+    const at = locate(index, item);
+    if (at < 0) throw new Error(`applyChange: item ${keyOf(item)} is not in the document`);
+    (removedAt[chunkOf(at)] ??= []).push(slotOf(at));
   }
-  const addedAt: (AlignmentItem[] | undefined)[] = new Array(chunks.length);
+  const addedAt = new Array<AlignmentItem[] | undefined>(chunks.length);
   for (const item of [...change.added].sort(compareItems))
     (addedAt[targetChunk(chunks, firstStarts, item)] ??= []).push(item);
   const next: Chunk[] = [];
@@ -111,7 +112,7 @@ export function applyChange(doc: TimingDoc, change: Change): TimingDoc {
       continue;
     }
     const merged =
-      (gone && added && replaceInPlace(chunk, gone, added)) || rebuild(chunk, gone, added);
+      (gone && added && replaceInPlace(chunk, gone, added)) || rebuild(index, c, gone, added);
     const prev = next[next.length - 1];
     if (merged.length < CHUNK_SIZE / 4 && prev && prev.length + merged.length <= CHUNK_SIZE * 2) {
       next[next.length - 1] = prev.concat(merged);
@@ -153,60 +154,38 @@ function replaceInPlace(
   if (gone.length !== added.length) return null;
   gone.sort((a, b) => a - b);
   const out = chunk.slice();
-  const starts = startsOf(chunk).slice();
-  for (let i = 0; i < gone.length; i++) {
-    const at = gone[i] as number;
-    const item = added[i] as AlignmentItem;
-    out[at] = item;
-    starts[at] = item.start;
-  }
+  for (let i = 0; i < gone.length; i++) out[gone[i] as number] = added[i] as AlignmentItem;
   const inOrder = (j: number) =>
     j <= 0 ||
     j >= out.length ||
-    (starts[j - 1] as number) < (starts[j] as number) ||
-    (starts[j - 1] === starts[j] &&
-      compareItems(out[j - 1] as AlignmentItem, out[j] as AlignmentItem) < 0);
+    compareItems(out[j - 1] as AlignmentItem, out[j] as AlignmentItem) < 0;
   for (const at of gone) if (!inOrder(at) || !inOrder(at + 1)) return null;
-  setStartsOf(out, starts);
   return out;
 }
 
-/**
- * The chunk without the items at `gone`, with the sorted `added` merged in: one pass, which also
- * writes the new chunk's starts from the old ones (no item object is read for a kept item).
- */
+/** The chunk without the items at `gone`, with the sorted `added` merged in: one pass. */
 function rebuild(
-  chunk: Chunk,
+  index: ChunkIndex,
+  c: number,
   gone: number[] | undefined,
   added: readonly AlignmentItem[] | undefined,
 ): Chunk {
+  const chunk = index.chunks[c] as Chunk;
   const skip = gone ? gone.sort((a, b) => a - b) : [];
   const add = added ?? [];
-  const oldStarts = startsOf(chunk);
-  // Where each added item goes: a binary search each, not a comparison per kept item.
-  const at = add.map((item) => insertionPoint(chunk, oldStarts, item));
+  // Where each added item goes: a search each, not a comparison per kept item.
+  const at = add.map((item) => insertionPoint(index, c, item));
   const out: AlignmentItem[] = [];
-  const starts: number[] = [];
   let g = 0;
   let a = 0;
   for (let j = 0; j < chunk.length; j++) {
-    while (a < add.length && (at[a] as number) <= j) {
-      const item = add[a++] as AlignmentItem;
-      starts.push(item.start);
-      out.push(item);
-    }
+    while (a < add.length && (at[a] as number) <= j) out.push(add[a++] as AlignmentItem);
     if (g < skip.length && skip[g] === j) {
       g++;
       continue;
     }
-    starts.push(oldStarts[j] as number);
     out.push(chunk[j] as AlignmentItem);
   }
-  while (a < add.length) {
-    const item = add[a++] as AlignmentItem;
-    starts.push(item.start);
-    out.push(item);
-  }
-  setStartsOf(out, starts);
+  while (a < add.length) out.push(add[a++] as AlignmentItem);
   return out;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyChange, composeChanges, invertChange } from './change';
 import { diffDocs } from './diff';
@@ -11,7 +12,7 @@ import {
   visibleRange,
   CHUNK_SIZE,
 } from './doc';
-import { keyOf } from './item-key';
+import { compareItems, keyOf } from './item-key';
 import { song, word } from './test-items';
 
 describe('TimingDoc', () => {
@@ -64,6 +65,48 @@ describe('TimingDoc', () => {
     expect(arr.every((x, i) => i === 0 || arr[i - 1]!.start <= x.start)).toBe(true);
     expect(indexOfKey(next, keyOf(target))).toBe(next.size - 1);
     expect(toArray(applyChange(next, invertChange(change)))).toEqual(toArray(doc));
+  });
+
+  it('matches a sorted copy after any batch of replacements (in place, across chunks, ties)', () => {
+    // Uneven spacing (bursts and long gaps) and equal starts defeat a position guessed from time.
+    const starts = fc.array(
+      fc.oneof(
+        fc.constant(0),
+        fc.double({ min: 0, max: 0.02, noNaN: true }),
+        fc.double({ min: 0, max: 30, noNaN: true }),
+      ),
+      { minLength: 1, maxLength: 3 * CHUNK_SIZE, size: 'max' },
+    );
+    const edits = fc.array(fc.tuple(fc.nat(), fc.double({ min: -40, max: 40, noNaN: true })), {
+      maxLength: 200,
+    });
+    fc.assert(
+      fc.property(starts, edits, (gaps, moves) => {
+        let t = 0;
+        const items = gaps.map((gap, i) => word(Math.floor(i / 8), i % 8, (t += gap), t + 0.3));
+        let doc = createDoc(items);
+        const removed = [...new Set(moves.map(([at]) => itemAt(doc, at % doc.size)!))];
+        const added = removed.map((item, i) => {
+          const start = Math.max(0, item.start + moves[i]![1] * (i % 3 === 0 ? 0.001 : 1));
+          return { ...item, start, end: start + 0.3 };
+        });
+        const expected = [...toArray(doc).filter((x) => !removed.includes(x)), ...added].sort(
+          compareItems,
+        );
+        const before = doc;
+        doc = applyChange(doc, { removed, added, estimatedOff: [], estimatedOn: [] });
+        expect(toArray(doc)).toEqual(expected);
+        for (const item of added) expect(getItem(doc, keyOf(item))).toBe(item);
+        const back = applyChange(doc, {
+          removed: added,
+          added: removed,
+          estimatedOff: [],
+          estimatedOn: [],
+        });
+        expect(toArray(back)).toEqual(toArray(before));
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('throws when asked to remove an item it does not hold', () => {

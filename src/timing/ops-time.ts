@@ -12,20 +12,29 @@ export function replaceChange(
   doc: TimingDoc,
   pairs: readonly [AlignmentItem, AlignmentItem][],
 ): Change {
+  // The same old item twice (a pushed neighbour that also moved): the last replacement wins.
   const byOld = new Map<AlignmentItem, AlignmentItem>();
   for (const [from, to] of pairs) if (from !== to) byOld.set(from, to);
   if (!byOld.size) return EMPTY_CHANGE;
-  const estimatedOff = [...byOld.keys()].map(keyOf).filter((k) => doc.estimated.has(k));
-  return { removed: [...byOld.keys()], added: [...byOld.values()], estimatedOff, estimatedOn: [] };
+  return changeOf(doc, [...byOld.keys()], [...byOld.values()]);
 }
 
+/** The change replacing `removed[i]` by `added[i]` (distinct old items, each changed). */
+function changeOf(doc: TimingDoc, removed: AlignmentItem[], added: AlignmentItem[]): Change {
+  const estimatedOff = doc.estimated.size
+    ? removed.map(keyOf).filter((k) => doc.estimated.has(k))
+    : [];
+  return { removed, added, estimatedOff, estimatedOn: [] };
+}
+
+/** The live items of `keys`, each once, in the order of the keys. */
 export function itemsOf(doc: TimingDoc, keys: readonly string[]): AlignmentItem[] {
   const out: AlignmentItem[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<AlignmentItem>();
   for (const key of keys) {
     const item = getItem(doc, key);
-    if (item && !seen.has(key)) {
-      seen.add(key);
+    if (item && !seen.has(item)) {
+      seen.add(item);
       out.push(item);
     }
   }
@@ -40,7 +49,6 @@ export function moveItems(
 ): Change {
   const items = itemsOf(doc, keys);
   if (!items.length || !requested) return EMPTY_CHANGE;
-  const skip = new Set(items.map(keyOf));
   let minStart = Infinity;
   let maxEnd = -Infinity;
   for (const item of items) {
@@ -48,10 +56,12 @@ export function moveItems(
     maxEnd = Math.max(maxEnd, item.end);
   }
   let delta = clamp(requested, -minStart, Math.max(0, doc.duration - maxEnd));
+  const skip = () => new Set(items.map(keyOf));
   if (settings.overlap === 'stop') {
+    const moving = skip();
     for (const item of items) {
       const dir = delta > 0 ? 1 : -1;
-      const n = neighbour(doc, item, dir, skip);
+      const n = neighbour(doc, item, dir, moving);
       if (!n) continue;
       delta =
         dir === 1
@@ -60,11 +70,14 @@ export function moveItems(
     }
   }
   if (!delta) return EMPTY_CHANGE;
-  const pairs: [AlignmentItem, AlignmentItem][] = items.map((item) => [
-    item,
-    { ...item, start: item.start + delta, end: item.end + delta },
-  ]);
-  if (settings.overlap === 'push') pairs.push(...pushEdges(doc, pairs, delta > 0 ? 1 : -1, skip));
+  const moved = items.map((item) => ({
+    ...item,
+    start: item.start + delta,
+    end: item.end + delta,
+  }));
+  if (settings.overlap !== 'push') return changeOf(doc, items, moved);
+  const pairs = items.map((item, i): [AlignmentItem, AlignmentItem] => [item, moved[i]!]);
+  pairs.push(...pushEdges(doc, pairs, delta > 0 ? 1 : -1, skip()));
   return replaceChange(doc, pairs);
 }
 
