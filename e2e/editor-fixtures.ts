@@ -4,7 +4,7 @@ import type { Project, Task, TaskStart, UploadResponse } from '../src/contract';
 import { api, createAccount } from './fixtures';
 
 const SONG = 'server/seed/assets/demo-song.flac';
-const LYRICS = readFileSync('server/seed/assets/demo-song.lyrics.txt', 'utf8');
+export const LYRICS = readFileSync('server/seed/assets/demo-song.lyrics.txt', 'utf8');
 
 async function waitForTask(page: Page, key: string, taskId: string): Promise<Task> {
   for (let i = 0; i < 240; i++) {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import type { AlignmentItem, Project } from '../src/contract';
-import { getProject, isolatedProject } from './editor-fixtures';
-import { expect, signIn, test } from './fixtures';
+import type { AlignmentItem, Project, TaskStart } from '../src/contract';
+import { getProject, isolatedProject, LYRICS } from './editor-fixtures';
+import { api, expect, signIn, test } from './fixtures';
 
 /** The word list shows m:ss.mmm. */
 const seconds = (text: string) =>
@@ -174,6 +174,30 @@ test.describe('timing editor', () => {
     expect(
       stored.alignments[0]!.alignment.items.find((i) => i.id === items[5]!.id)?.start,
     ).toBeCloseTo(value, 3);
+  });
+
+  test('a lyrics sync that ends while the page is open adds its alignment; edits stay', async ({
+    page,
+  }) => {
+    const { key, project } = await isolatedProject(page);
+    const items = activeItems(project);
+    await openEditor(page, key, project.id);
+    const value = newStartFor(items, 3);
+    await typeStart(page, items[3]!, value);
+    const typed = await startField(page, items[3]!).inputValue();
+    const picker = page.getByLabel('Alignment');
+    await expect(picker.locator('option')).toHaveCount(1);
+    // Started elsewhere (through the API, as another tab or tool would).
+    await api<TaskStart>(
+      page,
+      'POST',
+      `/projects/${project.id}/tasks/lyrics-sync`,
+      { lyricsSource: { type: 'transcribe', lyrics: LYRICS } },
+      key,
+    );
+    await expect(picker.locator('option')).toHaveCount(2, { timeout: 60_000 });
+    await expect(startField(page, items[3]!)).toHaveValue(typed);
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
   });
 
   test('make another alignment active', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { projectQuery, useApiClient } from '../../api';
+import { projectQuery, projectTasksQuery, useApiClient } from '../../api';
 import { useSession } from '../../app/session-context';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorNotice } from '../../components/error-notice';
@@ -10,11 +10,17 @@ import { EditorWorkspace } from './page/editor-workspace';
 import type { Alignment, Project } from '../../contract';
 import './editor.css';
 
+/** How often the editor looks for tasks started elsewhere while none of this project runs. */
+const TASK_WATCH_IDLE_MS = 10_000;
+
 /** `/projects/:projectId?alignment=<id>`: the timing editor of one alignment. */
 export function EditorPage() {
   const { projectId = '' } = useParams();
   const client = useApiClient();
   const project = useQuery(projectQuery(client, projectId));
+  // A lyrics sync that ends while the page is open refreshes the project: its new alignment joins
+  // the picker; open drafts are not touched.
+  useQuery(projectTasksQuery(client, projectId, { idlePollMs: TASK_WATCH_IDLE_MS }));
   const [params, setParams] = useSearchParams();
 
   if (project.isPending) return <Loading label="Loading the project…" />;
