@@ -1,6 +1,6 @@
 import type { AlignmentItem } from '../contract';
 import { compareItems, keyOf } from './item-key';
-import { candidates, createKeyIndex, recordItems, type KeyIndex } from './key-index';
+import { createKeyIndex, indexed, type KeyIndex } from './key-index';
 
 export type Chunk = readonly AlignmentItem[];
 
@@ -159,28 +159,26 @@ export function itemAt(doc: TimingDoc, index: number): AlignmentItem | undefined
 }
 
 export function getItem(doc: TimingDoc, key: string): AlignmentItem | undefined {
-  const seen = candidates(doc.byKey).get(key);
-  if (seen === undefined) return undefined;
-  if (!Array.isArray(seen)) return indexOfItem(doc, seen) >= 0 ? seen : findByScan(doc, key);
-  for (let i = seen.length - 1; i >= 0; i--) {
-    const item = seen[i] as AlignmentItem;
-    if (indexOfItem(doc, item) >= 0) return item;
-  }
-  return findByScan(doc, key);
+  const { latest, previous } = indexed(doc.byKey);
+  const newest = latest.get(key);
+  if (newest === undefined) return undefined; // never in this lineage
+  if (locate(doc, newest) >= 0) return newest;
+  const before = previous.get(key);
+  if (before !== undefined && locate(doc, before) >= 0) return before;
+  return keyMapOf(doc).get(key);
 }
 
-/** Fallback for a key whose live item was pruned from the candidates: O(n), rare. */
-function findByScan(doc: TimingDoc, key: string): AlignmentItem | undefined {
-  if (!doc.byKey.pruned.has(key)) return undefined; // every candidate was checked
-  for (const chunk of doc.chunks) {
-    for (const item of chunk) {
-      if (keyOf(item) === key) {
-        recordItems(doc.byKey, [item]);
-        return item;
-      }
-    }
+/** Every key of one version, for the rare lookup of an item older than its key's last two. */
+const keyMaps = new WeakMap<TimingDoc, Map<string, AlignmentItem>>();
+
+function keyMapOf(doc: TimingDoc): Map<string, AlignmentItem> {
+  let map = keyMaps.get(doc);
+  if (!map) {
+    map = new Map();
+    for (const chunk of doc.chunks) for (const item of chunk) map.set(keyOf(item), item);
+    keyMaps.set(doc, map);
   }
-  return undefined;
+  return map;
 }
 
 export function isEstimated(doc: TimingDoc, key: string): boolean {
