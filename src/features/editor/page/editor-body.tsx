@@ -15,10 +15,12 @@ import {
   fitTo,
   followPlayhead,
   TimelineCanvas,
+  type LaneMode,
   type TimelineIntent,
   type ZoomLimits,
 } from '../timeline';
 import { indexOfKey, itemAt } from '../../../timing';
+import { TimelineBar } from './timeline-bar';
 import { createSceneSource, type SceneExtras } from './timeline-scene';
 import { useEditorCommands } from './use-editor-commands';
 import { createBox, createViewState } from './view-state';
@@ -82,8 +84,14 @@ export function EditorBody({ project, store, onSave }: Props) {
     }),
   );
   const [extras] = useState(() =>
-    createBox<Omit<SceneExtras, 'view'>>({ hoverKey: null, preview: null, snapGuide: null }),
+    createBox<Omit<SceneExtras, 'view'>>({
+      hoverKey: null,
+      preview: null,
+      snapGuide: null,
+      laneMode: 'line',
+    }),
   );
+  const [laneMode, setLaneMode] = useState<LaneMode>('line');
   const getScene = useMemo(
     () => createSceneSource(store, () => ({ ...extras.get(), view: view.get() })),
     [store, view, extras],
@@ -203,6 +211,17 @@ export function EditorBody({ project, store, onSave }: Props) {
         </button>
       </section>
       <section className="editor-timeline" style={{ cursor }} aria-label="Timeline">
+        <TimelineBar
+          store={store}
+          view={view}
+          zoomLimits={limits()}
+          getPlayheadTime={() => player.getTime()}
+          laneMode={laneMode}
+          onLaneModeChange={(mode) => {
+            setLaneMode(mode);
+            extras.set({ ...extras.get(), laneMode: mode });
+          }}
+        />
         {waveStem && (
           <Waveform
             url={waveStem.url}

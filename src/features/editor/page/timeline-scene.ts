@@ -1,8 +1,16 @@
-import { itemAt, keyOf, visibleRange, type TimingDoc } from '../../../timing';
+import {
+  itemAt,
+  keyOf,
+  visibleRange,
+  type Chunk,
+  type TimingDoc,
+  type ValidationResult,
+} from '../../../timing';
 import type { EditorStore } from '../store';
 import { DARK_TIMELINE_COLORS } from '../timeline/colors';
 import type {
   DragPreview,
+  LaneMode,
   TimelineItem,
   TimelineItems,
   TimelineScene,
@@ -15,9 +23,12 @@ export interface SceneExtras {
   hoverKey: string | null;
   preview: DragPreview | null;
   snapGuide: number | null;
+  /** One lane per line (lines alternate over two rows) or one per singer. */
+  laneMode: LaneMode;
 }
 
-const LANES = 2;
+/** Line mode: lines alternate over two rows, so neighbouring lines never share one. */
+const LINE_LANES = 2;
 
 /** Reads the store's document as the timeline's items: no copy, an adapter per draw. */
 function itemsOf(doc: TimingDoc): TimelineItems {
@@ -40,13 +51,55 @@ function itemsOf(doc: TimingDoc): TimelineItems {
 
 const EMPTY: ReadonlySet<string> = new Set();
 
+const problemKeys = new WeakMap<ValidationResult, ReadonlySet<string>>();
+
+/** Keys of the words with an issue; one set per validation result (the canvas and overview share it). */
+export function problemKeysOf(validation: ValidationResult | null): ReadonlySet<string> {
+  if (!validation) return EMPTY;
+  let keys = problemKeys.get(validation);
+  if (!keys) {
+    const set = new Set<string>();
+    for (const issue of validation.issues) for (const k of issue.keys) set.add(k);
+    keys = set;
+    problemKeys.set(validation, keys);
+  }
+  return keys;
+}
+
+const chunkSingers = new WeakMap<Chunk, readonly number[]>();
+const docSingers = new WeakMap<TimingDoc, ReadonlyMap<number, number>>();
+
+/**
+ * Singer mode's lanes: the distinct singers of the document (no singer counts as 0), in ascending
+ * order, on consecutive rows. Cached per chunk, so after an edit only the copied chunks are
+ * scanned again; at least one lane.
+ */
+export function singerLanesOf(doc: TimingDoc): ReadonlyMap<number, number> {
+  const cached = docSingers.get(doc);
+  if (cached) return cached;
+  const all = new Set<number>();
+  for (const chunk of doc.chunks) {
+    let singers = chunkSingers.get(chunk);
+    if (!singers) {
+      const set = new Set<number>();
+      for (const item of chunk) set.add(item.singer ?? 0);
+      singers = [...set];
+      chunkSingers.set(chunk, singers);
+    }
+    for (const singer of singers) all.add(singer);
+  }
+  if (all.size === 0) all.add(0);
+  const lanes = new Map([...all].sort((a, b) => a - b).map((singer, lane) => [singer, lane]));
+  docSingers.set(doc, lanes);
+  return lanes;
+}
+
 /**
  * The scene for `TimelineCanvas`, rebuilt lazily: only when the store's document, selection or
  * validation, or the page's extras changed since the last draw.
  */
 export function createSceneSource(store: EditorStore, extras: () => SceneExtras) {
   let cache: { key: unknown[]; scene: TimelineScene } | null = null;
-  let problemsOf: { validation: unknown; keys: ReadonlySet<string> } | null = null;
 
   return (): TimelineScene => {
     const state = store.getState();
@@ -54,29 +107,29 @@ export function createSceneSource(store: EditorStore, extras: () => SceneExtras)
     const e = extras();
     const key = [
       doc,
+      state.doc,
       state.selection,
       state.validation,
       e.view,
       e.hoverKey,
       e.preview,
       e.snapGuide,
+      e.laneMode,
     ];
     if (cache && cache.key.every((k, i) => k === key[i])) return cache.scene;
-    if (problemsOf?.validation !== state.validation) {
-      const keys = new Set<string>();
-      for (const issue of state.validation?.issues ?? []) for (const k of issue.keys) keys.add(k);
-      problemsOf = { validation: state.validation, keys };
-    }
+    // Singers come from the committed doc: a drag preview never changes them.
+    const singerLanes = e.laneMode === 'singer' ? singerLanesOf(state.doc) : undefined;
     const scene: TimelineScene = {
       items: itemsOf(doc),
       firstVisibleIndex: (time) => visibleRange(doc, time, time).from,
       view: e.view,
-      laneMode: 'line',
-      laneCount: LANES,
+      laneMode: e.laneMode,
+      laneCount: singerLanes ? singerLanes.size : LINE_LANES,
+      singerLanes,
       selection: state.selection,
       hoverKey: e.hoverKey,
       preview: e.preview,
-      problemKeys: problemsOf.keys ?? EMPTY,
+      problemKeys: problemKeysOf(state.validation),
       estimatedKeys: doc.estimated,
       snapGuide: e.snapGuide,
       colors: DARK_TIMELINE_COLORS,

@@ -17,7 +17,7 @@ export interface Hit {
 
 type HitScene = Pick<
   TimelineScene,
-  'items' | 'firstVisibleIndex' | 'view' | 'laneMode' | 'laneCount'
+  'items' | 'firstVisibleIndex' | 'view' | 'laneMode' | 'laneCount' | 'singerLanes'
 >;
 
 /**
@@ -44,7 +44,11 @@ export function hitTest(
   for (let i = scene.firstVisibleIndex(time - zone); i < items.count; i++) {
     const item = items.itemAt(i);
     if (item.start > time + zone) break;
-    if (item.end < time - zone || laneOf(item, scene.laneMode, layout.laneCount) !== lane) continue;
+    if (
+      item.end < time - zone ||
+      laneOf(item, scene.laneMode, layout.laneCount, scene.singerLanes) !== lane
+    )
+      continue;
     near.push(item);
     // The later of overlapping boxes is drawn on top: it is the one the user sees.
     if (time >= item.start && time <= item.end) inside = item;

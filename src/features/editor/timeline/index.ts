@@ -1,4 +1,13 @@
 export { TimelineCanvas, type TimelineCanvasProps } from './timeline-canvas';
+export { TimelineOverview, type TimelineOverviewProps } from './overview';
+export {
+  bucketSpans,
+  overviewValueText,
+  type OverviewSource,
+  type OverviewSpans,
+} from './overview-model';
+export { DARK_OVERVIEW_COLORS, type OverviewColors } from './overview-render';
+export { autoScrollStep, DEFAULT_AUTO_SCROLL, type AutoScrollOptions } from './auto-scroll';
 export { renderTimeline, type RenderStats } from './render-timeline';
 export { renderOverlay, type OverlayScene } from './overlay';
 export { hitTest, cursorFor, EDGE_ZONE_PX, type Hit, type HitPart } from './hit-test';

@@ -19,8 +19,19 @@ export function laneLayout(view: Pick<TimelineView, 'height'>, laneCount: number
   };
 }
 
-export function laneOf(item: TimelineItem, mode: LaneMode, laneCount: number): number {
-  const raw = mode === 'singer' ? (item.singer ?? 0) : item.line;
+/**
+ * The lane of an item. Line mode: line % laneCount. Singer mode: the singer's row in
+ * `singerLanes` (singer number -> row, e.g. singers 1 and 3 on rows 0 and 1), else singer %
+ * laneCount; no singer counts as singer 0.
+ */
+export function laneOf(
+  item: TimelineItem,
+  mode: LaneMode,
+  laneCount: number,
+  singerLanes?: ReadonlyMap<number, number>,
+): number {
+  const singer = item.singer ?? 0;
+  const raw = mode === 'singer' ? (singerLanes?.get(singer) ?? singer) : item.line;
   const count = Math.max(1, laneCount);
   return ((raw % count) + count) % count;
 }

@@ -4,7 +4,7 @@ import type { TimelineScene } from './types';
 
 type MarqueeScene = Pick<
   TimelineScene,
-  'items' | 'firstVisibleIndex' | 'view' | 'laneMode' | 'laneCount'
+  'items' | 'firstVisibleIndex' | 'view' | 'laneMode' | 'laneCount' | 'singerLanes'
 >;
 
 /** Keys of the items whose box intersects the rectangle (CSS px), in start order. */
@@ -26,7 +26,7 @@ export function keysInRect(scene: MarqueeScene, rect: MarqueeRect): string[] {
     const item = items.itemAt(i);
     if (item.start > t1) break;
     if (item.end < t0) continue;
-    const lane = laneOf(item, scene.laneMode, layout.laneCount);
+    const lane = laneOf(item, scene.laneMode, layout.laneCount, scene.singerLanes);
     if (lane >= firstLane && lane <= lastLane) keys.push(item.key);
   }
   return keys;

@@ -48,6 +48,12 @@ function harness(selection: string[] = [], playheadTime: number | null = null) {
     move: (e: PointerInput) => apply(tool.move(e, ctx())),
     up: (e: PointerInput) => apply(tool.up(e, ctx())),
     cancel: () => tool.cancel(),
+    /** What auto-scroll does: the view moves under a still pointer, then the last move runs again. */
+    scroll: (seconds: number) => {
+      scene = { ...scene, view: { ...scene.view, startTime: scene.view.startTime + seconds } };
+      return apply(tool.replay(ctx()));
+    },
+    tool,
     selection: () => [...scene.selection].sort(),
   };
 }
@@ -207,5 +213,63 @@ describe('PointerTool marquee, ruler, hover', () => {
     ]);
     expect(h.move(ev(451, Y0))).toEqual([{ type: 'cursor', cursor: 'grab' }]);
     expect(h.move(ev(499, Y0))).toEqual([{ type: 'cursor', cursor: 'ew-resize' }]);
+  });
+});
+
+describe('PointerTool while the view scrolls (auto-scroll)', () => {
+  it('keeps the dragged word under the pointer in time', () => {
+    const h = harness();
+    h.down(ev(450, Y0)); // c at 4.5 s
+    expect(h.tool.autoScrolls).toBe(false); // a press is not a drag yet
+    const moved = last(h.move(ev(980, Y0, { altKey: true })), 'preview');
+    expect(h.tool.autoScrolls).toBe(true);
+    expect(moved?.preview?.kind === 'shift' && moved.preview.deltaSeconds).toBeCloseTo(5.3);
+    // The view scrolls 2 s to the right under the still pointer: the word follows it.
+    const followed = last(h.scroll(2), 'preview');
+    expect(followed?.preview?.kind === 'shift' && followed.preview.deltaSeconds).toBeCloseTo(7.3);
+    expect(last(h.up(ev(980, Y0)), 'move')?.deltaSeconds).toBeCloseTo(7.3);
+    expect(h.tool.pointer).toBeNull();
+    expect(h.scroll(1)).toEqual([]); // nothing in progress: nothing to replay
+  });
+
+  it('an edge being resized follows the pointer time', () => {
+    const h = harness();
+    h.down(ev(498, Y0)); // c's end edge
+    h.move(ev(990, Y0, { altKey: true }));
+    h.scroll(1);
+    expect(last(h.up(ev(990, Y0)), 'resize-end')?.time).toBeCloseTo(10.9);
+  });
+
+  it('the marquee keeps its first corner at the time where it started', () => {
+    const h = harness();
+    h.down(ev(360, Y1)); // 3.6 s in lane 1
+    h.move(ev(990, Y1 + 10));
+    const rect = last(h.scroll(1), 'marquee')?.rect;
+    expect(rect?.x0).toBeCloseTo(260);
+    expect(rect?.x1).toBe(990);
+    // back to the start: 3.6 s is at x 360 again; only what the rectangle covers is selected
+    h.scroll(-1);
+    h.move(ev(380, Y1 + 10));
+    h.up(ev(380, Y1 + 10));
+    expect(h.selection()).toEqual([]); // x ends at 3.5, before 3.6
+  });
+
+  it('the marquee selects by time after a scroll', () => {
+    const h = harness();
+    h.down(ev(90, Y0)); // 0.9 s, lane 0
+    h.move(ev(995, Y0 + 10));
+    h.scroll(2); // the view now shows 2..12 s; the pointer is at 11.95 s
+    h.up(ev(995, Y0 + 10));
+    expect(h.selection()).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('seeking on the ruler and hovering never auto-scroll', () => {
+    const h = harness();
+    h.move(ev(995, Y0));
+    expect(h.tool.autoScrolls).toBe(false);
+    h.down(ev(995, 10));
+    h.move(ev(999, 10));
+    expect(h.tool.autoScrolls).toBe(false);
+    expect(h.scroll(1)).toEqual([]);
   });
 });

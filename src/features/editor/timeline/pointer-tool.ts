@@ -33,21 +33,34 @@ export interface ToolContext {
 /** Alt held: snapping is bypassed for this move (Shift and Ctrl/Cmd already mean selection). */
 export const isSnapBypassed = (e: PointerInput) => e.altKey;
 
+/** Where a press happened, with the view of that moment: the point stays put in time. */
+interface Anchor {
+  downX: number;
+  downStart: number;
+  downPps: number;
+}
+
+/**
+ * Where the press point is now (CSS px): it moves with the content when the view scrolled or
+ * zoomed since (auto-scroll, wheel). Exactly `downX` while the view is unchanged.
+ */
+const anchorX = (a: Anchor, view: TimelineScene['view']): number =>
+  a.downX * (view.pxPerSecond / a.downPps) - (view.startTime - a.downStart) * view.pxPerSecond;
+
 type Gesture =
   | { kind: 'idle'; hoverKey: string | null }
-  | {
+  | (Anchor & {
       kind: 'press';
       hit: Hit | null;
-      downX: number;
       downY: number;
       mods: SelectMode | null;
       wasSelected: boolean;
-    }
+    })
   | { kind: 'seek' }
-  | { kind: 'move'; keys: Set<string>; grab: TimelineItem; downX: number; minStart: number }
+  | (Anchor & { kind: 'move'; keys: Set<string>; grab: TimelineItem; minStart: number })
   | { kind: 'resize'; item: TimelineItem; side: 'start' | 'end'; time: number }
   | { kind: 'roll'; left: TimelineItem; right: TimelineItem; time: number }
-  | { kind: 'marquee'; rect: MarqueeRect; mode: SelectMode };
+  | (Anchor & { kind: 'marquee'; rect: MarqueeRect; mode: SelectMode });
 
 type Dragging = Extract<Gesture, { kind: 'move' | 'resize' | 'roll' }>;
 
@@ -62,14 +75,36 @@ export class PointerTool {
   private g: Gesture = { kind: 'idle', hoverKey: null };
   private targets: number[] = [];
   private lastValue = 0;
+  private lastInput: PointerInput | null = null;
 
   get gesture(): Gesture['kind'] {
     return this.g.kind;
   }
 
+  /** A drag that follows the content: the view should auto-scroll near the edges. */
+  get autoScrolls(): boolean {
+    const k = this.g.kind;
+    return k === 'move' || k === 'resize' || k === 'roll' || k === 'marquee';
+  }
+
+  /** The pointer position of the gesture in progress (null when idle). */
+  get pointer(): PointerInput | null {
+    return this.g.kind === 'idle' ? null : this.lastInput;
+  }
+
+  /**
+   * The view moved under a still pointer (auto-scroll): run the last move again so the preview
+   * follows the content. Nothing when no drag is in progress.
+   */
+  replay(ctx: ToolContext): TimelineIntent[] {
+    const e = this.lastInput;
+    return e && this.autoScrolls ? this.move(e, ctx) : [];
+  }
+
   down(e: PointerInput, ctx: ToolContext): TimelineIntent[] {
     const opt = { ...DEFAULT_TOOL_OPTIONS, ...ctx.options };
     const view = ctx.scene.view;
+    this.lastInput = e;
     if (e.y < RULER_HEIGHT) {
       this.g = { kind: 'seek' };
       return [{ type: 'seek', time: Math.max(0, view.startTime + e.x / view.pxPerSecond) }];
@@ -77,7 +112,16 @@ export class PointerTool {
     const hit = hitTest(ctx.scene, e.x, e.y, opt.edgeZonePx);
     const mods = modsOf(e);
     const wasSelected = hit !== null && ctx.scene.selection.has(hit.key);
-    this.g = { kind: 'press', hit, downX: e.x, downY: e.y, mods, wasSelected };
+    this.g = {
+      kind: 'press',
+      hit,
+      downX: e.x,
+      downY: e.y,
+      downStart: view.startTime,
+      downPps: view.pxPerSecond,
+      mods,
+      wasSelected,
+    };
     // Pressing an unselected word selects it at once so that a drag moves what the user sees.
     if (hit && hit.part === 'body' && !wasSelected) {
       return [{ type: 'select', keys: [hit.key], mode: mods ?? 'replace' }];
@@ -90,6 +134,7 @@ export class PointerTool {
     const scene = ctx.scene;
     const view = scene.view;
     const g = this.g;
+    if (g.kind !== 'idle') this.lastInput = e;
     switch (g.kind) {
       case 'idle': {
         const hit = hitTest(scene, e.x, e.y, opt.edgeZonePx);
@@ -102,12 +147,13 @@ export class PointerTool {
       case 'seek':
         return [{ type: 'seek', time: Math.max(0, view.startTime + e.x / view.pxPerSecond) }];
       case 'press': {
-        if (Math.hypot(e.x - g.downX, e.y - g.downY) < opt.dragThresholdPx) return [];
+        const dx = e.x - anchorX(g, view);
+        if (Math.hypot(dx, e.y - g.downY) < opt.dragThresholdPx) return [];
         this.startDrag(g, ctx);
         return this.move(e, ctx);
       }
       case 'marquee': {
-        g.rect = { ...g.rect, x1: e.x, y1: e.y };
+        g.rect = { x0: anchorX(g, view), y0: g.rect.y0, x1: e.x, y1: e.y };
         return [{ type: 'marquee', rect: g.rect }];
       }
       case 'move':
@@ -120,6 +166,7 @@ export class PointerTool {
   up(e: PointerInput, ctx: ToolContext): TimelineIntent[] {
     const g = this.g;
     this.g = { kind: 'idle', hoverKey: null };
+    this.lastInput = null;
     switch (g.kind) {
       case 'idle':
       case 'seek':
@@ -132,7 +179,8 @@ export class PointerTool {
         return [{ type: 'select', keys: [g.hit.key], mode: g.mods ?? 'replace' }];
       }
       case 'marquee': {
-        const keys = keysInRect(ctx.scene, { ...g.rect, x1: e.x, y1: e.y });
+        const x0 = anchorX(g, ctx.scene.view);
+        const keys = keysInRect(ctx.scene, { x0, y0: g.rect.y0, x1: e.x, y1: e.y });
         return [
           { type: 'marquee', rect: null },
           { type: 'select', keys, mode: g.mode },
@@ -168,6 +216,7 @@ export class PointerTool {
   cancel(): TimelineIntent[] {
     const kind = this.g.kind;
     this.g = { kind: 'idle', hoverKey: null };
+    this.lastInput = null;
     if (kind === 'marquee') return [{ type: 'marquee', rect: null }];
     if (kind === 'move' || kind === 'resize' || kind === 'roll') {
       return [{ type: 'preview', preview: null, snapGuide: null }];
@@ -178,11 +227,13 @@ export class PointerTool {
   private startDrag(g: Extract<Gesture, { kind: 'press' }>, ctx: ToolContext): void {
     const { scene } = ctx;
     const hit = g.hit;
+    const anchor: Anchor = { downX: g.downX, downStart: g.downStart, downPps: g.downPps };
     this.lastValue = 0;
     if (!hit) {
       const mode: SelectMode = g.mods ? 'add' : 'replace';
       this.g = {
         kind: 'marquee',
+        ...anchor,
         rect: { x0: g.downX, y0: g.downY, x1: g.downX, y1: g.downY },
         mode,
       };
@@ -223,7 +274,7 @@ export class PointerTool {
       }
     }
     this.targets = collectSnapTargets(scene, keys, ctx.playheadTime, ctx.onsets);
-    this.g = { kind: 'move', keys, grab: hit.item, downX: g.downX, minStart };
+    this.g = { kind: 'move', ...anchor, keys, grab: hit.item, minStart };
   }
 
   private drag(g: Dragging, e: PointerInput, ctx: ToolContext, opt: ToolOptions): TimelineIntent[] {
@@ -235,7 +286,8 @@ export class PointerTool {
       snapOn ? snapEdges(edges, this.targets, opt.snapThresholdPx, pps) : null;
     switch (g.kind) {
       case 'move': {
-        let delta = (e.x - g.downX) / pps;
+        // From the press point in time, not in px: the view may have scrolled since.
+        let delta = (e.x - anchorX(g, view)) / pps;
         const s = snap([g.grab.start + delta, g.grab.end + delta]);
         if (s) delta += s.delta;
         delta = Math.max(delta, -g.minStart);

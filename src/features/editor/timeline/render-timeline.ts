@@ -67,7 +67,7 @@ function setFill(f: Frame, color: string): void {
 
 function drawItem(f: Frame, item: TimelineItem, start: number, end: number, style: Style): void {
   const { view, colors } = f.scene;
-  const lane = laneOf(item, f.scene.laneMode, f.layout.laneCount);
+  const lane = laneOf(item, f.scene.laneMode, f.layout.laneCount, f.scene.singerLanes);
   const x = (start - view.startTime) * view.pxPerSecond;
   const width = (end - start) * view.pxPerSecond;
   if (width < 1 && style === 'plain') {
@@ -112,7 +112,10 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
 /** The outline a dragged word leaves at its committed place. */
 function drawGhost(f: Frame, item: TimelineItem): void {
   const { view, colors } = f.scene;
-  const band = laneBand(laneOf(item, f.scene.laneMode, f.layout.laneCount), f.layout);
+  const band = laneBand(
+    laneOf(item, f.scene.laneMode, f.layout.laneCount, f.scene.singerLanes),
+    f.layout,
+  );
   const x = (item.start - view.startTime) * view.pxPerSecond;
   const width = Math.max(1, (item.end - item.start) * view.pxPerSecond);
   f.ctx.strokeStyle = colors.preview;

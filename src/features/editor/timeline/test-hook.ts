@@ -35,7 +35,10 @@ export function createTestHook(
         const item = scene.items.itemAt(i);
         if (item.key !== key) continue;
         const layout = laneLayout(scene.view, scene.laneCount);
-        const band = laneBand(laneOf(item, scene.laneMode, layout.laneCount), layout);
+        const band = laneBand(
+          laneOf(item, scene.laneMode, layout.laneCount, scene.singerLanes),
+          layout,
+        );
         const t =
           part === 'start' ? item.start : part === 'end' ? item.end : (item.start + item.end) / 2;
         const rect = getRect();

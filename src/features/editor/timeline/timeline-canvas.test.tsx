@@ -8,11 +8,11 @@ import { TimelineCanvas } from './timeline-canvas';
 import type { TimelineScene } from './types';
 
 let frames: FrameRequestCallback[] = [];
-const flushFrame = () =>
+const flushFrame = (now = performance.now()) =>
   act(() => {
     const queue = frames;
     frames = [];
-    queue.forEach((cb) => cb(performance.now()));
+    queue.forEach((cb) => cb(now));
   });
 
 beforeEach(() => {
@@ -59,12 +59,13 @@ function mount() {
       onIntent={(i) => {
         intents.push(i);
         if (i.type === 'select') update({ selection: new Set(i.keys) });
+        if (i.type === 'view') update({ view: i.view });
       }}
       onRender={(stats) => renders.push(stats.drawn)}
       exposeTestHook
     />,
   );
-  return { renders, intents, update };
+  return { renders, intents, update, scene: () => scene };
 }
 
 describe('TimelineCanvas', () => {
@@ -100,5 +101,50 @@ describe('TimelineCanvas', () => {
     expect(window.__timeline?.clientPointOf('w2')).toEqual({ x: 240, y: RULER_HEIGHT + 50 });
     cleanup();
     expect(window.__timeline).toBeUndefined();
+  });
+});
+
+describe('TimelineCanvas auto-scroll', () => {
+  const y = RULER_HEIGHT + 50;
+  const shiftOf = (intents: TimelineIntent[]) => {
+    const p = intents.filter((i) => i.type === 'preview').at(-1);
+    return p?.type === 'preview' && p.preview?.kind === 'shift' ? p.preview.deltaSeconds : null;
+  };
+
+  it('scrolls every frame while a drag holds the pointer at the edge; the word follows', () => {
+    const { intents, scene } = mount();
+    flushFrame(1000);
+    const canvas = screen.getByRole('application');
+    fireEvent.pointerDown(canvas, { clientX: 240, clientY: y, button: 0, pointerId: 1 });
+    fireEvent.pointerMove(canvas, { clientX: 995, clientY: y, pointerId: 1, altKey: true });
+    expect(shiftOf(intents)).toBeCloseTo(7.55);
+    flushFrame(1016);
+    flushFrame(1032);
+    const first = scene().view.startTime;
+    expect(first).toBeGreaterThan(0);
+    flushFrame(1048);
+    const second = scene().view.startTime;
+    expect(second).toBeGreaterThan(first);
+    // the pointer has not moved, yet the word stays under it in time
+    expect(shiftOf(intents)).toBeCloseTo(7.55 + second);
+    fireEvent.pointerUp(canvas, { clientX: 995, clientY: y, pointerId: 1 });
+    const move = intents.at(-1);
+    expect(move?.type === 'move' && move.deltaSeconds).toBeCloseTo(7.55 + second);
+    flushFrame(1064);
+    expect(scene().view.startTime).toBe(second); // released: no more scrolling
+  });
+
+  it('does not scroll with the pointer away from the edges, nor without a drag', () => {
+    const { intents } = mount();
+    flushFrame(1000);
+    const canvas = screen.getByRole('application');
+    fireEvent.pointerMove(canvas, { clientX: 998, clientY: y, pointerId: 1 }); // hover only
+    flushFrame(1016);
+    flushFrame(1032);
+    fireEvent.pointerDown(canvas, { clientX: 240, clientY: y, button: 0, pointerId: 1 });
+    fireEvent.pointerMove(canvas, { clientX: 500, clientY: y, pointerId: 1 });
+    flushFrame(1048);
+    flushFrame(1064);
+    expect(intents.filter((i) => i.type === 'view')).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { autoScrollStep } from './auto-scroll';
 import type { PointerInput, TimelineIntent } from './intents';
 import { renderOverlay } from './overlay';
 import { PointerTool, type ToolOptions } from './pointer-tool';
@@ -6,7 +7,7 @@ import { renderTimeline, type RenderStats } from './render-timeline';
 import { createTestHook } from './test-hook';
 import type { TimelineScene } from './types';
 import { useCanvasSize } from './use-canvas-size';
-import { DEFAULT_ZOOM_LIMITS, type ZoomLimits } from './viewport';
+import { DEFAULT_ZOOM_LIMITS, scrollBy, type ZoomLimits } from './viewport';
 import { applyWheel } from './wheel';
 
 export interface TimelineCanvasProps {
@@ -54,6 +55,8 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
     pending: 0,
     dirty: true,
     marquee: null as (TimelineIntent & { type: 'marquee' }) | null,
+    /** Timestamp of the previous auto-scroll frame (null: no drag in progress). */
+    scrolledAt: null as number | null,
   });
   const tool = useRef(new PointerTool());
 
@@ -66,14 +69,54 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
     return { ...s, view: { ...s.view, ...size.current } };
   };
 
+  const emit = (intents: TimelineIntent[]) => {
+    for (const intent of intents) {
+      if (intent.type === 'cursor') {
+        if (main.current) main.current.style.cursor = intent.cursor;
+        continue;
+      }
+      if (intent.type === 'marquee') frame.current.marquee = intent.rect ? intent : null;
+      p.current.onIntent(intent);
+    }
+  };
+  const ctx = () => ({
+    scene: scene(),
+    playheadTime: p.current.getPlayheadTime?.() ?? null,
+    onsets: p.current.getOnsets?.() ?? [],
+    options: p.current.toolOptions,
+  });
+
+  /**
+   * While a drag holds the pointer near an edge, scroll the view a little every frame and run the
+   * drag's last move again, so what is dragged stays under the pointer in time.
+   */
+  const autoScroll = (now: number) => {
+    const f = frame.current;
+    const pointer = tool.current.autoScrolls ? tool.current.pointer : null;
+    if (!pointer) {
+      f.scrolledAt = null;
+      return;
+    }
+    const dt = f.scrolledAt === null ? 0 : (now - f.scrolledAt) / 1000;
+    f.scrolledAt = now;
+    const dx = autoScrollStep(pointer.x, size.current.width, dt);
+    if (dx === 0) return;
+    const view = scene().view;
+    const next = scrollBy(view, dx, p.current.zoomLimits ?? DEFAULT_ZOOM_LIMITS);
+    if (next.startTime === view.startTime) return;
+    p.current.onIntent({ type: 'view', view: next });
+    emit(tool.current.replay(ctx()));
+  };
+
   useEffect(() => {
     const f = frame.current;
     let last = { time: NaN as number | null, start: NaN, pps: NaN, marquee: null as unknown };
-    const loop = () => {
+    const loop = (now: number) => {
       f.pending = requestAnimationFrame(loop);
       const ctx = main.current?.getContext('2d');
       const octx = overlay.current?.getContext('2d');
       if (!ctx || !octx || size.current.width === 0) return;
+      autoScroll(now);
       const s = scene();
       if (f.dirty) {
         f.dirty = false;
@@ -102,23 +145,6 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
     // One loop per mount; everything else is read through refs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  const emit = (intents: TimelineIntent[]) => {
-    for (const intent of intents) {
-      if (intent.type === 'cursor') {
-        if (main.current) main.current.style.cursor = intent.cursor;
-        continue;
-      }
-      if (intent.type === 'marquee') frame.current.marquee = intent.rect ? intent : null;
-      p.current.onIntent(intent);
-    }
-  };
-  const ctx = () => ({
-    scene: scene(),
-    playheadTime: p.current.getPlayheadTime?.() ?? null,
-    onsets: p.current.getOnsets?.() ?? [],
-    options: p.current.toolOptions,
-  });
 
   useEffect(() => {
     const el = main.current;

@@ -61,6 +61,8 @@ export interface TimelineScene {
   laneMode: LaneMode;
   /** Lanes drawn; in line mode lines cycle through them so neighbouring lines never share a row. */
   laneCount: number;
+  /** Singer mode: singer number -> lane (see `singerLanesOf`); without it, singer % laneCount. */
+  singerLanes?: ReadonlyMap<number, number>;
   selection: ReadonlySet<string>;
   hoverKey: string | null;
   preview: DragPreview | null;

@@ -1,0 +1,67 @@
+import { forEachItem, getItem, keyOf, type TimingDoc } from '../../../timing';
+import type { EditorStore } from '../store';
+import type { OverviewSource, OverviewSpans } from '../timeline';
+import { problemKeysOf } from './timeline-scene';
+
+/** Above this share of the words, problems are found by one scan rather than a lookup per key. */
+const SCAN_SHARE = 1 / 8;
+
+function wordsOf(doc: TimingDoc): OverviewSpans {
+  return {
+    forEach: (fn) => forEachItem(doc, 0, doc.size, (item) => fn(item.start, item.end)),
+  };
+}
+
+function problemsOf(doc: TimingDoc, keys: ReadonlySet<string>): OverviewSpans {
+  return {
+    forEach(fn) {
+      if (keys.size === 0) return;
+      if (keys.size > doc.size * SCAN_SHARE) {
+        forEachItem(doc, 0, doc.size, (item) => {
+          if (keys.has(keyOf(item))) fn(item.start, item.end);
+        });
+        return;
+      }
+      for (const key of keys) {
+        const item = getItem(doc, key);
+        if (item) fn(item.start, item.end);
+      }
+    },
+  };
+}
+
+/**
+ * The overview's view of the store: the committed document's words (a drag preview does not
+ * rebucket 100,000 words per frame) and the validated problems. The same objects are returned
+ * until the document or the validation changes, so the overview rebuckets only then.
+ */
+export function createOverviewSource(store: EditorStore): () => OverviewSource {
+  let words: { doc: TimingDoc; spans: OverviewSpans; extent: number | null } | null = null;
+  let problems: { doc: TimingDoc; keys: ReadonlySet<string>; spans: OverviewSpans } | null = null;
+  let source: OverviewSource | null = null;
+
+  return () => {
+    const { doc, validation } = store.getState();
+    // While the validation is stale (null for a moment after an edit) the last problems stay.
+    const keys = validation ? problemKeysOf(validation) : (problems?.keys ?? problemKeysOf(null));
+    if (source && words?.doc === doc && problems?.doc === doc && problems.keys === keys)
+      return source;
+    if (words?.doc !== doc) words = { doc, spans: wordsOf(doc), extent: null };
+    if (problems?.doc !== doc || problems.keys !== keys)
+      problems = { doc, keys, spans: problemsOf(doc, keys) };
+    const w = words;
+    source = {
+      spans: w.spans,
+      problems: problems.spans,
+      extent: () => {
+        if (w.extent === null) {
+          let end = 0;
+          forEachItem(w.doc, 0, w.doc.size, (item) => (end = Math.max(end, item.end)));
+          w.extent = end;
+        }
+        return w.extent;
+      },
+    };
+    return source;
+  };
+}

@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import type { EditorStore } from '../store';
+import { TimelineOverview, type LaneMode, type TimelineView, type ZoomLimits } from '../timeline';
+import { createOverviewSource } from './overview-source';
+import type { ViewState } from './view-state';
+
+interface Props {
+  store: EditorStore;
+  view: ViewState;
+  zoomLimits: ZoomLimits;
+  getPlayheadTime: () => number | null;
+  laneMode: LaneMode;
+  onLaneModeChange: (mode: LaneMode) => void;
+}
+
+/** Above the timeline: the whole song's overview and the lane mode. */
+export function TimelineBar({
+  store,
+  view,
+  zoomLimits,
+  getPlayheadTime,
+  laneMode,
+  onLaneModeChange,
+}: Props) {
+  const getSource = useMemo(() => createOverviewSource(store), [store]);
+  return (
+    <div className="timeline-bar">
+      <TimelineOverview
+        getSource={getSource}
+        getView={view.get}
+        onView={(next: TimelineView) => view.set(next)}
+        getPlayheadTime={getPlayheadTime}
+        zoomLimits={zoomLimits}
+        className="timeline-overview"
+      />
+      <label className="timeline-lanes">
+        Lanes
+        <select
+          value={laneMode}
+          onChange={(e) => onLaneModeChange(e.target.value === 'singer' ? 'singer' : 'line')}
+        >
+          <option value="line">by line</option>
+          <option value="singer">by singer</option>
+        </select>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { song, word } from '../../../timing/test-items';
+import { createEditorStore } from '../store';
+import { laneOf } from '../timeline';
+import { createSceneSource, singerLanesOf, type SceneExtras } from './timeline-scene';
+
+const view = { startTime: 0, pxPerSecond: 100, width: 1000, height: 200, devicePixelRatio: 1 };
+const extras = (patch: Partial<SceneExtras> = {}): SceneExtras => ({
+  view,
+  hoverKey: null,
+  preview: null,
+  snapGuide: null,
+  laneMode: 'line',
+  ...patch,
+});
+const storeOf = (items = [word(0, 0, 0, 1), word(1, 0, 1, 2)]) =>
+  createEditorStore({ items, revision: 'r', selectionRevision: 's', validationDelayMs: 0 });
+
+describe('scene lanes', () => {
+  it('line mode: lines alternate over two rows', () => {
+    const scene = createSceneSource(storeOf(), () => extras())();
+    expect(scene.laneMode).toBe('line');
+    expect(scene.laneCount).toBe(2);
+  });
+
+  it('singer mode: one row per distinct singer, in singer order, whatever their numbers', () => {
+    const store = storeOf([
+      word(0, 0, 0, 1, 'a', { singer: 3 }),
+      word(0, 1, 1, 2, 'b', { singer: 1 }),
+      word(1, 0, 2, 3, 'c'), // no singer: singer 0
+      word(1, 1, 3, 4, 'd', { singer: 3 }),
+    ]);
+    const scene = createSceneSource(store, () => extras({ laneMode: 'singer' }))();
+    expect(scene.laneMode).toBe('singer');
+    expect(scene.laneCount).toBe(3);
+    const lanes = ['a', 'b', 'c', 'd'].map((text) => {
+      for (let i = 0; i < scene.items.count; i++) {
+        const item = scene.items.itemAt(i);
+        if (item.text === text)
+          return laneOf(item, scene.laneMode, scene.laneCount, scene.singerLanes);
+      }
+      return -1;
+    });
+    expect(lanes).toEqual([2, 1, 0, 2]);
+  });
+
+  it('singer mode without singers has one row; switching modes rebuilds the scene', () => {
+    let mode: SceneExtras['laneMode'] = 'singer';
+    const source = createSceneSource(storeOf(), () => extras({ laneMode: mode }));
+    expect(source().laneCount).toBe(1);
+    mode = 'line';
+    expect(source().laneCount).toBe(2);
+  });
+
+  it('follows singer edits; the lanes are computed once per document', () => {
+    const store = createEditorStore({
+      items: song(3000, true), // several chunks
+      revision: 'r',
+      selectionRevision: 's',
+      validationDelayMs: 0,
+    });
+    const doc = store.getState().doc;
+    expect(singerLanesOf(doc)).toBe(singerLanesOf(doc));
+    expect([...singerLanesOf(doc)]).toEqual([[0, 0]]);
+    store.getState().actions.setSinger(['i2500'], 2);
+    const source = createSceneSource(store, () => extras({ laneMode: 'singer' }));
+    const scene = source();
+    expect(scene.laneCount).toBe(2);
+    expect([...(scene.singerLanes ?? [])]).toEqual([
+      [0, 0],
+      [2, 1],
+    ]);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { createRecordingContext } from './fake-context';
+import {
+  DARK_OVERVIEW_COLORS as C,
+  PROBLEM_MARK_HEIGHT,
+  renderOverviewBase,
+  renderOverviewOverlay,
+} from './overview-render';
+
+const H = 40;
+const ROOM = H - PROBLEM_MARK_HEIGHT - 1;
+
+describe('renderOverviewBase', () => {
+  it('draws one bar per run of equal columns, from the bottom, and problem marks on top', () => {
+    const ctx = createRecordingContext();
+    renderOverviewBase(ctx, {
+      width: 8,
+      height: H,
+      devicePixelRatio: 2,
+      density: new Uint32Array([0, 0, 4, 4, 1, 0, 0, 4]),
+      max: 4,
+      problems: new Uint32Array([0, 0, 0, 1, 2, 0, 0, 0]),
+      colors: C,
+    });
+    const rects = ctx.calls.filter((c) => c.op === 'fillRect');
+    expect(rects[0]).toEqual({ op: 'fillRect', args: [0, 0, 8, H], fillStyle: C.background });
+    const bars = rects.filter((c) => c.fillStyle === C.density).map((c) => c.args);
+    const half = Math.round(ROOM / 2);
+    expect(bars).toEqual([
+      [2, H - ROOM, 2, ROOM],
+      [4, H - half, 1, half],
+      [7, H - ROOM, 1, ROOM],
+    ]);
+    const marks = rects.filter((c) => c.fillStyle === C.problem).map((c) => c.args);
+    expect(marks).toEqual([[3, 0, 2, PROBLEM_MARK_HEIGHT]]);
+  });
+
+  it('widens a lone problem column so it shows', () => {
+    const ctx = createRecordingContext();
+    renderOverviewBase(ctx, {
+      width: 4,
+      height: H,
+      devicePixelRatio: 1,
+      density: new Uint32Array(4),
+      max: 1,
+      problems: new Uint32Array([0, 0, 1, 0]),
+      colors: C,
+    });
+    const marks = ctx.calls.filter((c) => c.fillStyle === C.problem).map((c) => c.args);
+    expect(marks).toEqual([[1.5, 0, 2, PROBLEM_MARK_HEIGHT]]);
+  });
+
+  it('costs the number of runs, not the number of words', () => {
+    const ctx = createRecordingContext();
+    const density = new Uint32Array(1000).fill(100_000);
+    renderOverviewBase(ctx, {
+      width: 1000,
+      height: H,
+      devicePixelRatio: 1,
+      density,
+      max: 100_000,
+      problems: new Uint32Array(1000),
+      colors: C,
+    });
+    expect(ctx.calls.filter((c) => c.op === 'fillRect')).toHaveLength(2);
+  });
+});
+
+describe('renderOverviewOverlay', () => {
+  it('draws the view window and the playhead', () => {
+    const ctx = createRecordingContext();
+    renderOverviewOverlay(ctx, {
+      width: 500,
+      height: H,
+      devicePixelRatio: 1,
+      window: { x: 100, width: 50 },
+      playheadX: 320.4,
+      colors: C,
+    });
+    expect(ctx.calls).toEqual([
+      { op: 'clearRect', args: [0, 0, 500, H], fillStyle: expect.any(String) as string },
+      { op: 'fillRect', args: [100, 0, 50, H], fillStyle: C.window },
+      { op: 'strokeRect', args: [100.5, 0.5, 49, H - 1], fillStyle: C.window },
+      { op: 'fillRect', args: [319, 0, 2, H], fillStyle: C.playhead },
+    ]);
+  });
+
+  it('leaves out a playhead that is unknown or off the strip', () => {
+    for (const playheadX of [null, -20, 520]) {
+      const ctx = createRecordingContext();
+      renderOverviewOverlay(ctx, {
+        width: 500,
+        height: H,
+        devicePixelRatio: 1,
+        window: { x: 0, width: 10 },
+        playheadX,
+        colors: C,
+      });
+      expect(ctx.calls.filter((c) => c.fillStyle === C.playhead)).toEqual([]);
+    }
+  });
+});
