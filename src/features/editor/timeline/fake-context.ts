@@ -4,6 +4,9 @@ export interface RecordedCall {
   op: 'fillRect' | 'fillText' | 'strokeRect' | 'clearRect';
   args: unknown[];
   fillStyle: string;
+  /** strokeRect only: the stroke style and width it was drawn with. */
+  strokeStyle?: string;
+  lineWidth?: number;
 }
 
 /** A Canvas2D that records drawing calls (tests only): ~7 px per character of text. */
@@ -26,7 +29,14 @@ export function createRecordingContext(): Canvas2D & { calls: RecordedCall[] } {
       calls.push({ op: 'fillRect', args, fillStyle: style() });
     },
     strokeRect(...args: number[]) {
-      calls.push({ op: 'strokeRect', args, fillStyle: style() });
+      const stroke = typeof ctx.strokeStyle === 'string' ? ctx.strokeStyle : 'pattern';
+      calls.push({
+        op: 'strokeRect',
+        args,
+        fillStyle: style(),
+        strokeStyle: stroke,
+        lineWidth: ctx.lineWidth,
+      });
     },
     fillText(...args: unknown[]) {
       calls.push({ op: 'fillText', args, fillStyle: style() });

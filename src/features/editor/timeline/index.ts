@@ -1,5 +1,5 @@
 export { TimelineCanvas, type TimelineCanvasProps } from './timeline-canvas';
-export { renderTimeline, type RenderStats } from './render-timeline';
+export { renderTimeline, renderOnsetTicks, type RenderStats } from './render-timeline';
 export { renderOverlay, type OverlayScene } from './overlay';
 export { hitTest, cursorFor, EDGE_ZONE_PX, type Hit, type HitPart } from './hit-test';
 export {
@@ -13,6 +13,7 @@ export { keysInRect } from './marquee';
 export { snapEdges, collectSnapTargets } from './snapping';
 export { createCullIndex, lowerBoundByStart, arrayItems, type CullIndex } from './cull-index';
 export { applyWheel, zoomStep, fitTo, followPlayhead, ZOOM_STEP } from './wheel';
+export { revealRange, overlapsView } from './reveal';
 export {
   clampView,
   zoomAround,
