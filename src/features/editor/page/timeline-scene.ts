@@ -1,5 +1,5 @@
 import { itemAt, keyOf, visibleRange, type TimingDoc } from '../../../timing';
-import type { EditorStore } from '../store';
+import type { EditorState, EditorStore } from '../store';
 import { DARK_TIMELINE_COLORS } from '../timeline/colors';
 import type {
   DragPreview,
@@ -15,6 +15,8 @@ export interface SceneExtras {
   hoverKey: string | null;
   preview: DragPreview | null;
   snapGuide: number | null;
+  /** Sorted vocal onsets (ruler ticks). */
+  onsets?: readonly number[];
 }
 
 const LANES = 2;
@@ -40,9 +42,22 @@ function itemsOf(doc: TimingDoc): TimelineItems {
 
 const EMPTY: ReadonlySet<string> = new Set();
 
+/** The keys of a pending merge's conflicts, once per merge. */
+const conflictKeysOf = new WeakMap<object, ReadonlySet<string>>();
+function conflictKeys(pending: EditorState['pendingMerge']): ReadonlySet<string> {
+  if (!pending) return EMPTY;
+  let keys = conflictKeysOf.get(pending);
+  if (!keys) {
+    keys = new Set(pending.conflicts.map((c) => c.key));
+    conflictKeysOf.set(pending, keys);
+  }
+  return keys;
+}
+
 /**
- * The scene for `TimelineCanvas`, rebuilt lazily: only when the store's document, selection or
- * validation, or the page's extras changed since the last draw.
+ * The scene for `TimelineCanvas`, rebuilt lazily: only when the store's document, selection,
+ * validation or pending merge, or the page's extras changed since the last draw. The words of a
+ * pending merge's conflicts are outlined until they are resolved (the dialog open or not).
  */
 export function createSceneSource(store: EditorStore, extras: () => SceneExtras) {
   let cache: { key: unknown[]; scene: TimelineScene } | null = null;
@@ -56,10 +71,12 @@ export function createSceneSource(store: EditorStore, extras: () => SceneExtras)
       doc,
       state.selection,
       state.validation,
+      state.pendingMerge,
       e.view,
       e.hoverKey,
       e.preview,
       e.snapGuide,
+      e.onsets,
     ];
     if (cache && cache.key.every((k, i) => k === key[i])) return cache.scene;
     if (problemsOf?.validation !== state.validation) {
@@ -78,6 +95,8 @@ export function createSceneSource(store: EditorStore, extras: () => SceneExtras)
       preview: e.preview,
       problemKeys: problemsOf.keys ?? EMPTY,
       estimatedKeys: doc.estimated,
+      conflictKeys: conflictKeys(state.pendingMerge),
+      onsets: e.onsets,
       snapGuide: e.snapGuide,
       colors: DARK_TIMELINE_COLORS,
     };
