@@ -42,6 +42,8 @@ export const DEFAULT_ONSET_OPTIONS: OnsetOptions = {
 
 /** The refinement needs this rise (dB) over what came before; else the frame's centre is used. */
 const REFINE_MIN_RISE_DB = 6;
+/** The onset is the first block within this of the local peak (half the amplitude). */
+const REFINE_WITHIN_DB = 6;
 const BLOCK_SECONDS = 0.001;
 
 const toDb = (meanSquare: number) => 10 * Math.log10(meanSquare + 1e-12);
@@ -63,9 +65,9 @@ function blockLevel(mono: Float32Array, from: number, to: number): number {
 }
 
 /**
- * Where, near frame `f`, the energy actually starts: the first ~1 ms block that reaches most of
- * the local peak, when the rise over what came before is clear. A frame is ~23 ms long and 10 ms
- * from the next: this brings a sharp onset to within a block.
+ * Where, near the frame at `start`, the energy actually starts: the first ~1 ms block within 6 dB
+ * of the local peak, when the rise over what came before is clear. A frame is ~23 ms long and
+ * 10 ms from the next: this brings a sharp onset to within a block or two.
  */
 function refine(mono: Float32Array, rate: number, start: number, size: number, hop: number) {
   const block = Math.max(1, Math.round(rate * BLOCK_SECONDS));
@@ -75,7 +77,7 @@ function refine(mono: Float32Array, rate: number, start: number, size: number, h
   let peak = -Infinity;
   for (let b = from; b < to; b += block) peak = Math.max(peak, blockLevel(mono, b, b + block));
   if (peak - before < REFINE_MIN_RISE_DB) return null;
-  const threshold = Math.max(peak - 15, before + (peak - before) / 2);
+  const threshold = Math.max(peak - REFINE_WITHIN_DB, before + (peak - before) / 2);
   for (let b = from; b < to; b += block) {
     if (blockLevel(mono, b, Math.min(to, b + block)) >= threshold) return b / rate;
   }
