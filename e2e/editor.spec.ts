@@ -285,6 +285,18 @@ test.describe('two people edit the same alignment', () => {
     await typeStart(a, word, theirs);
     await save(a);
     await typeStart(b, word, mine);
+    // Zoomed in at the song's start: the word is off screen until Show brings it.
+    const onScreen = () =>
+      b.evaluate((t) => {
+        const hook = (window as unknown as { __timeline: { timeToX(t: number): number } })
+          .__timeline;
+        const width = document.querySelector('canvas[role="application"]')?.clientWidth ?? 0;
+        const x = hook.timeToX(t);
+        return x >= 0 && x <= width;
+      }, mine);
+    await b.getByRole('application', { name: /timeline/i }).focus();
+    for (let i = 0; i < 5; i++) await b.keyboard.press('+');
+    await expect.poll(onScreen).toBe(false);
     await b.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = b.getByRole('dialog', { name: 'Resolve conflicts' });
     await expect(dialog).toBeVisible();
@@ -299,6 +311,7 @@ test.describe('two people edit the same alignment', () => {
     await dialog.getByLabel(`Theirs for ${word.text}`).check();
     await dialog.getByRole('button', { name: `Show ${word.text} on the timeline` }).click();
     await expect(dialog).toBeHidden();
+    await expect.poll(onScreen).toBe(true);
     await expect(
       startField(b, word).locator('xpath=ancestor::*[@role="listitem"][1]'),
     ).toContainText('selected');

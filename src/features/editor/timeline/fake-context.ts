@@ -4,14 +4,16 @@ export interface RecordedCall {
   op: 'fillRect' | 'fillText' | 'strokeRect' | 'clearRect';
   args: unknown[];
   fillStyle: string;
-  /** strokeRect only: the stroke style and width it was drawn with. */
+  /** strokeRect only: the stroke style, width and dash it was drawn with. */
   strokeStyle?: string;
   lineWidth?: number;
+  dash?: number[];
 }
 
 /** A Canvas2D that records drawing calls (tests only): ~7 px per character of text. */
 export function createRecordingContext(): Canvas2D & { calls: RecordedCall[] } {
   const calls: RecordedCall[] = [];
+  let dash: number[] = [];
   const style = () => (typeof ctx.fillStyle === 'string' ? ctx.fillStyle : 'pattern');
   const ctx = {
     calls,
@@ -36,7 +38,11 @@ export function createRecordingContext(): Canvas2D & { calls: RecordedCall[] } {
         fillStyle: style(),
         strokeStyle: stroke,
         lineWidth: ctx.lineWidth,
+        dash: [...dash],
       });
+    },
+    setLineDash(segments: number[]) {
+      dash = [...segments];
     },
     fillText(...args: unknown[]) {
       calls.push({ op: 'fillText', args, fillStyle: style() });

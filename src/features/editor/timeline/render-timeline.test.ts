@@ -79,7 +79,10 @@ describe('renderTimeline', () => {
     renderTimeline(ctx, scene);
     const outlines = ctx.calls.filter((c) => c.op === 'strokeRect' && c.strokeStyle === C.conflict);
     expect(outlines.map((c) => c.args[0])).toEqual([-1, 99, 199]);
-    expect(outlines.every((c) => c.lineWidth === 2)).toBe(true);
+    expect(outlines.every((c) => c.lineWidth === 2 && (c.dash?.length ?? 0) > 0)).toBe(true);
+    // Nothing else is dashed (the ghost of a dragged word is a plain outline).
+    const dashed = ctx.calls.filter((c) => (c.dash?.length ?? 0) > 0);
+    expect(dashed).toEqual(outlines);
     // Distinct from everything else the timeline marks with a colour.
     const others = [C.selected, C.selectedEdge, C.problem, C.estimated, C.preview, C.hover];
     expect(others).not.toContain(C.conflict);

@@ -112,21 +112,26 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
   }
 }
 
+/** Dashes of a conflict's outline: nothing else on the timeline is dashed. */
+const CONFLICT_DASH = [5, 3];
+
 /**
- * A merge conflict: a 2 px outline around the box, outside the fill so it reads on any style
- * (selected, problem), with a dark inner line to part it from a selected box's own colours.
+ * A merge conflict: a dashed 2 px outline around the box, outside the fill so it reads on any
+ * style (selected, problem), with a dark inner line to part it from the box's own colours.
  */
 function drawConflict(f: Frame, x: number, width: number, band: { y: number; height: number }) {
   const { ctx, scene } = f;
   const w = Math.max(width, 2);
-  ctx.lineWidth = 2;
-  ctx.strokeStyle = scene.colors.conflict;
-  ctx.strokeRect(x - 1, band.y - 1, w + 2, band.height + 2);
   if (w >= 6) {
     ctx.lineWidth = 1;
     ctx.strokeStyle = scene.colors.background;
     ctx.strokeRect(x + 0.5, band.y + 0.5, w - 1, band.height - 1);
   }
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = scene.colors.conflict;
+  ctx.setLineDash?.(CONFLICT_DASH);
+  ctx.strokeRect(x - 1, band.y - 1, w + 2, band.height + 2);
+  ctx.setLineDash?.([]);
   ctx.lineWidth = 1;
 }
 
