@@ -141,9 +141,65 @@ test.describe('timing editor', () => {
     await page.mouse.down();
     await page.mouse.move(box.x + at.x + shift * 0.25, y, { steps: 5 });
     await page.mouse.move(box.x + at.x + shift * 0.5, y, { steps: 5 });
+    // Before the drop the word list already shows the dragged time, and nothing is committed.
+    await expect.poll(async () => seconds(await field.inputValue())).toBeGreaterThan(before + 0.2);
+    await expect(page.getByText('All changes saved')).toBeVisible();
     await page.mouse.up();
     await expect.poll(async () => seconds(await field.inputValue())).toBeGreaterThan(before + 0.2);
     await expect(page.getByText('Unsaved changes')).toBeVisible();
+  });
+
+  test('Tab on the focused timeline selects the next word; in a field it moves focus', async ({
+    page,
+  }) => {
+    const { key, project } = await isolatedProject(page);
+    const items = activeItems(project);
+    await openEditor(page, key, project.id);
+    const canvas = page.getByRole('application', { name: /timeline/i });
+    const point = () =>
+      page.evaluate(
+        (k) =>
+          (
+            window as unknown as {
+              __timeline: { clientPointOf(k: string): { x: number; y: number } | null };
+            }
+          ).__timeline.clientPointOf(k),
+        items[1]!.id ?? '',
+      );
+    await expect.poll(point).not.toBeNull();
+    const at = (await point())!;
+    await page.mouse.click(at.x, at.y);
+    const row = (word: AlignmentItem) =>
+      startField(page, word).locator('xpath=ancestor::*[@role="listitem"][1]');
+    await expect(row(items[1]!)).toContainText('selected');
+    await expect(canvas).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(row(items[2]!)).toContainText('selected');
+    await expect(row(items[1]!)).not.toContainText('selected');
+    await expect(canvas).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(row(items[1]!)).toContainText('selected');
+    // In a text field Tab is the browser's: focus moves to the next field, the selection stays.
+    await page.getByLabel(`Text of ${items[1]!.text}`, { exact: true }).first().focus();
+    await page.keyboard.press('Tab');
+    await expect(startField(page, items[1]!)).toBeFocused();
+  });
+
+  test('vocal onsets are found in the browser for snapping', async ({ page }) => {
+    const { key, project } = await isolatedProject(page);
+    await openEditor(page, key, project.id);
+    const onsets = () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { __timeline?: { onsets(): number[] } }).__timeline?.onsets() ?? [],
+      );
+    await expect.poll(async () => (await onsets()).length, { timeout: 30_000 }).toBeGreaterThan(5);
+    const found = await onsets();
+    expect([...found].sort((a, b) => a - b)).toEqual(found);
+    expect(found[0]).toBeGreaterThanOrEqual(0);
+    expect(found.at(-1)).toBeLessThanOrEqual(project.duration ?? Infinity);
+    for (let i = 1; i < found.length; i++)
+      expect(found[i]! - found[i - 1]!).toBeGreaterThanOrEqual(0.049);
   });
 
   test('a save that fails on the network keeps the edits and succeeds on retry with the same key', async ({
@@ -253,12 +309,44 @@ test.describe('two people edit the same alignment', () => {
     await typeStart(a, word, theirs);
     await save(a);
     await typeStart(b, word, mine);
+    // Zoomed in at the song's start: the word is off screen until Show brings it.
+    const onScreen = () =>
+      b.evaluate((t) => {
+        const hook = (window as unknown as { __timeline: { timeToX(t: number): number } })
+          .__timeline;
+        const width = document.querySelector('canvas[role="application"]')?.clientWidth ?? 0;
+        const x = hook.timeToX(t);
+        return x >= 0 && x <= width;
+      }, mine);
+    await b.getByRole('application', { name: /timeline/i }).focus();
+    for (let i = 0; i < 5; i++) await b.keyboard.press('+');
+    await expect.poll(onScreen).toBe(false);
     await b.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = b.getByRole('dialog', { name: 'Resolve conflicts' });
     await expect(dialog).toBeVisible();
+    // The conflicted word is outlined on the timeline; Show closes the dialog and selects it.
+    const conflictKeys = () =>
+      b.evaluate(() =>
+        (
+          window as unknown as { __timeline: { conflictKeys(): string[] } }
+        ).__timeline.conflictKeys(),
+      );
+    expect(await conflictKeys()).toEqual([word.id]);
     await dialog.getByLabel(`Theirs for ${word.text}`).check();
+    await dialog.getByRole('button', { name: `Show ${word.text} on the timeline` }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(onScreen).toBe(true);
+    await expect(
+      startField(b, word).locator('xpath=ancestor::*[@role="listitem"][1]'),
+    ).toContainText('selected');
+    expect(await conflictKeys()).toEqual([word.id]);
+    // Reopened, the dialog still has the choice made before.
+    await b.getByRole('button', { name: 'Resolve conflicts' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel(`Theirs for ${word.text}`)).toBeChecked();
     await dialog.getByRole('button', { name: 'Save merged result' }).click();
     await expect(b.getByText('All changes saved')).toBeVisible();
+    expect(await conflictKeys()).toEqual([]);
     stored = activeItems(await getProject(page, key, project.id));
     expect(stored.find((i) => i.id === word.id)?.start).toBeCloseTo(theirs, 3);
   });

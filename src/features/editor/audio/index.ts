@@ -20,3 +20,6 @@ export {
 export { effectiveGains, clampRate, MIN_RATE, MAX_RATE } from './mix';
 export { formatTime } from './format-time';
 export type { MediaLike, MediaFactory } from './media';
+export { useOnsets, type OnsetBox, type OnsetStatus } from './use-onsets';
+export { loadOnsets, ANALYSIS_RATE, type OnsetSourceOptions } from './onset-source';
+export { detectOnsets, onsetSteps, DEFAULT_ONSET_OPTIONS, type OnsetOptions } from './onset-detect';

@@ -5,8 +5,16 @@ import type { ConflictChoice } from '../store';
 
 interface Props {
   conflicts: readonly MergeConflict[];
+  /** Shown as a modal; closed it keeps the choices made so far (it stays mounted). */
+  open?: boolean;
   onResolve: (choices: Record<string, ConflictChoice>) => void;
   onCancel: () => void;
+  /**
+   * `Show <word>`: the page closes the dialog, selects the word and scrolls the timeline to it.
+   * Offered for the words the draft still has (`canShow`).
+   */
+  onShow?: (key: string) => void;
+  canShow?: (key: string) => boolean;
 }
 
 const describe = (item: AlignmentItem | undefined) =>
@@ -15,14 +23,26 @@ const describe = (item: AlignmentItem | undefined) =>
 const wordOf = (c: MergeConflict) => (c.mine ?? c.theirs ?? c.base)?.text ?? c.key;
 
 /** Lists each true conflict of a merge (base / mine / theirs) and takes a choice per conflict. */
-export function ConflictDialog({ conflicts, onResolve, onCancel }: Props) {
+export function ConflictDialog({
+  conflicts,
+  open = true,
+  onResolve,
+  onCancel,
+  onShow,
+  canShow = () => true,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>(() =>
     Object.fromEntries(conflicts.map((c) => [c.key, 'mine' as const])),
   );
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  useEffect(() => {
+    const dialog = ref.current;
     return () => dialog?.close();
   }, []);
   const setAll = (choice: ConflictChoice) =>
@@ -64,7 +84,19 @@ export function ConflictDialog({ conflicts, onResolve, onCancel }: Props) {
         <tbody>
           {conflicts.map((c) => (
             <tr key={c.key}>
-              <th scope="row">{wordOf(c)}</th>
+              <th scope="row">
+                {wordOf(c)}
+                {onShow && canShow(c.key) && (
+                  <button
+                    type="button"
+                    className="show-conflict"
+                    onClick={() => onShow(c.key)}
+                    aria-label={`Show ${wordOf(c)} on the timeline`}
+                  >
+                    Show
+                  </button>
+                )}
+              </th>
               <td className="muted">{describe(c.base)}</td>
               {(['mine', 'theirs'] as const).map((side) => (
                 <td key={side}>

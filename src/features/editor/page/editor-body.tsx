@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Project } from '../../../contract';
-import { Mixer, Transport, useStemPlayer, Waveform, type StemPlayer } from '../audio';
+import { Mixer, Transport, useOnsets, useStemPlayer, Waveform, type StemPlayer } from '../audio';
 import { KeyboardHelp, useEditorKeyboard } from '../keyboard';
 import {
   KaraokePreview,
   TapSyncPanel,
   ValidationPanel,
   WordList,
+  type LivePreviewSource,
   type PlaybackClock,
 } from '../panels';
 import { useEditor, type EditorState, type EditorStore } from '../store';
@@ -23,6 +24,7 @@ import { indexOfKey, itemAt } from '../../../timing';
 import { TimelineBar } from './timeline-bar';
 import { createSceneSource, type SceneExtras } from './timeline-scene';
 import { useEditorCommands } from './use-editor-commands';
+import { useRevealSelection } from './use-reveal-selection';
 import { createBox, createViewState } from './view-state';
 
 interface Props {
@@ -92,22 +94,33 @@ export function EditorBody({ project, store, onSave }: Props) {
     }),
   );
   const [laneMode, setLaneMode] = useState<LaneMode>('line');
+  // Vocal onsets (snap targets, ruler ticks), found in a worker from the waveform's stem.
+  const waveStem = project.stems.find((s) => s.type === 'vocals') ?? project.stems[0];
+  const onsets = useOnsets(waveStem);
   const getScene = useMemo(
-    () => createSceneSource(store, () => ({ ...extras.get(), view: view.get() })),
-    [store, view, extras],
+    () =>
+      createSceneSource(store, () => ({ ...extras.get(), view: view.get(), onsets: onsets.get() })),
+    [store, view, extras, onsets],
   );
   const subscribe = useCallback(
     (listener: () => void) => {
       const offStore = store.subscribe(listener);
       const offView = view.subscribe(listener);
       const offExtras = extras.subscribe(listener);
+      const offOnsets = onsets.subscribe(listener);
       return () => {
         offStore();
         offView();
         offExtras();
+        offOnsets();
       };
     },
-    [store, view, extras],
+    [store, view, extras, onsets],
+  );
+  // The word list shows a dragged word's times live.
+  const livePreview = useMemo<LivePreviewSource>(
+    () => ({ get: () => extras.get().preview, subscribe: extras.subscribe }),
+    [extras],
   );
   const [cursor, setCursor] = useState('default');
   const [helpOpen, setHelpOpen] = useState(false);
@@ -197,8 +210,7 @@ export function EditorBody({ project, store, onSave }: Props) {
     jumpTo,
   });
   useEditorKeyboard(commands, { tapMode });
-
-  const waveStem = project.stems.find((s) => s.type === 'vocals') ?? project.stems[0];
+  useRevealSelection(store, view, limits, clock);
   const style = project.settings?.settings.style ?? project.settings?.preset;
 
   return (
@@ -235,6 +247,7 @@ export function EditorBody({ project, store, onSave }: Props) {
           getScene={getScene}
           subscribe={subscribe}
           getPlayheadTime={() => player.getTime()}
+          getOnsets={onsets.get}
           onIntent={onIntent}
           onResize={(size) => {
             view.set({ ...view.get(), ...size });
@@ -253,7 +266,7 @@ export function EditorBody({ project, store, onSave }: Props) {
         />
       </section>
       <section className="editor-words" aria-label="Words">
-        <WordList player={clock} />
+        <WordList player={clock} preview={livePreview} />
       </section>
       <aside className="editor-side" aria-label="Preview and checks">
         <KaraokePreview player={clock} style={style ?? undefined} />

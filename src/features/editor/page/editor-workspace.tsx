@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Alignment, Project } from '../../../contract';
-import { EditorStoreProvider, useEditor } from '../store';
+import { EditorStoreProvider, indexOfKey, useEditor } from '../store';
 import { AlignmentPicker } from './alignment-picker';
 import { EditorBody } from './editor-body';
 import { ConflictDialog } from './conflict-dialog';
@@ -73,13 +73,21 @@ function Workspace({ project, alignment, session, onSwitch }: Props) {
       )}
       {session.notice && <RestoreBanner notice={session.notice} onDiscard={session.discard} />}
       <EditorBody project={project} store={store} onSave={() => void save()} />
-      {pendingMerge && conflictsOpen && (
+      {pendingMerge && (
+        // Kept mounted while the merge waits, so `Show` and `Decide later` keep the choices.
         <ConflictDialog
+          key={pendingMerge.theirs.revision}
           conflicts={pendingMerge.conflicts}
+          open={conflictsOpen}
           onCancel={() => setConflictsOpen(false)}
           onResolve={(choices) => {
             store.getState().actions.resolveConflicts(choices);
             void save();
+          }}
+          canShow={(key) => indexOfKey(store.getState().doc, key) >= 0}
+          onShow={(key) => {
+            setConflictsOpen(false);
+            store.getState().actions.select([key], 'replace');
           }}
         />
       )}

@@ -6,7 +6,7 @@ import {
   type TimingDoc,
   type ValidationResult,
 } from '../../../timing';
-import type { EditorStore } from '../store';
+import type { EditorState, EditorStore } from '../store';
 import { DARK_TIMELINE_COLORS } from '../timeline/colors';
 import type {
   DragPreview,
@@ -25,6 +25,8 @@ export interface SceneExtras {
   snapGuide: number | null;
   /** One lane per line (lines alternate over two rows) or one per singer. */
   laneMode: LaneMode;
+  /** Sorted vocal onsets (ruler ticks). */
+  onsets?: readonly number[];
 }
 
 /** Line mode: lines alternate over two rows, so neighbouring lines never share one. */
@@ -66,6 +68,18 @@ export function problemKeysOf(validation: ValidationResult | null): ReadonlySet<
   return keys;
 }
 
+/** The keys of a pending merge's conflicts, once per merge. */
+const conflictKeysOf = new WeakMap<object, ReadonlySet<string>>();
+function conflictKeys(pending: EditorState['pendingMerge']): ReadonlySet<string> {
+  if (!pending) return EMPTY;
+  let keys = conflictKeysOf.get(pending);
+  if (!keys) {
+    keys = new Set(pending.conflicts.map((c) => c.key));
+    conflictKeysOf.set(pending, keys);
+  }
+  return keys;
+}
+
 const chunkSingers = new WeakMap<Chunk, readonly number[]>();
 const docSingers = new WeakMap<TimingDoc, ReadonlyMap<number, number>>();
 
@@ -95,8 +109,9 @@ export function singerLanesOf(doc: TimingDoc): ReadonlyMap<number, number> {
 }
 
 /**
- * The scene for `TimelineCanvas`, rebuilt lazily: only when the store's document, selection or
- * validation, or the page's extras changed since the last draw.
+ * The scene for `TimelineCanvas`, rebuilt lazily: only when the store's document, selection,
+ * validation or pending merge, or the page's extras changed since the last draw. The words of a
+ * pending merge's conflicts are outlined until they are resolved (the dialog open or not).
  */
 export function createSceneSource(store: EditorStore, extras: () => SceneExtras) {
   let cache: { key: unknown[]; scene: TimelineScene } | null = null;
@@ -110,11 +125,13 @@ export function createSceneSource(store: EditorStore, extras: () => SceneExtras)
       state.doc,
       state.selection,
       state.validation,
+      state.pendingMerge,
       e.view,
       e.hoverKey,
       e.preview,
       e.snapGuide,
       e.laneMode,
+      e.onsets,
     ];
     if (cache && cache.key.every((k, i) => k === key[i])) return cache.scene;
     // Singers come from the committed doc: a drag preview never changes them.
@@ -131,6 +148,8 @@ export function createSceneSource(store: EditorStore, extras: () => SceneExtras)
       preview: e.preview,
       problemKeys: problemKeysOf(state.validation),
       estimatedKeys: doc.estimated,
+      conflictKeys: conflictKeys(state.pendingMerge),
+      onsets: e.onsets,
       snapGuide: e.snapGuide,
       colors: DARK_TIMELINE_COLORS,
     };

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { indexOfKey, itemAt, keyOf } from '../../../timing';
+import { indexOfKey, itemAt, keyOf, visibleRange } from '../../../timing';
 import type { StemPlayer } from '../audio/stem-player';
 import type { KeyHandlers } from '../keyboard';
 import { goToNextProblem } from '../panels';
 import type { EditorStore } from '../store';
+import { revealRange } from '../timeline/reveal';
 import { fitTo, zoomStep } from '../timeline/wheel';
-import type { ZoomLimits } from '../timeline/viewport';
+import { visibleEndTime, type ZoomLimits } from '../timeline/viewport';
 import type { ViewState } from './view-state';
 
 interface Deps {
@@ -22,22 +23,41 @@ interface Deps {
 export function useEditorCommands({ store, player, view, limits, save, openHelp, jumpTo }: Deps) {
   return useMemo<KeyHandlers>(() => {
     const actions = () => store.getState().actions;
-    const firstSelected = () => {
+    /** Index of the first (or last) selected word, -1 when none. */
+    const selectedEdge = (which: 'first' | 'last') => {
       const { selection, doc } = store.getState();
       let best = -1;
       for (const key of selection) {
         const i = indexOfKey(doc, key);
-        if (i >= 0 && (best < 0 || i < best)) best = i;
+        if (i >= 0 && (best < 0 || (which === 'first' ? i < best : i > best))) best = i;
       }
       return best;
     };
-    const selectAt = (index: number) => {
+    const firstSelected = () => selectedEdge('first');
+    /** With nothing selected, Tab starts at the first word on screen, Shift+Tab at the last. */
+    const onScreen = (direction: 1 | -1) => {
       const { doc } = store.getState();
-      if (doc.size === 0) return;
-      const item = itemAt(doc, Math.max(0, Math.min(doc.size - 1, index)));
-      if (!item) return;
+      const v = view.get();
+      const { from, to } = visibleRange(doc, v.startTime, visibleEndTime(v));
+      if (direction < 0) return Math.max(0, to - 1);
+      let i = from;
+      while (i < to - 1 && (itemAt(doc, i)?.end ?? Infinity) < v.startTime) i++;
+      return Math.min(i, doc.size - 1);
+    };
+    /**
+     * Tab / Shift+Tab: select the next / previous word, seek to it and scroll it whole into view.
+     * Past the last (first) word it returns false: the key moves focus on, out of the timeline.
+     */
+    const step = (direction: 1 | -1) => {
+      const { doc } = store.getState();
+      if (doc.size === 0) return false;
+      const current = selectedEdge(direction > 0 ? 'last' : 'first');
+      const index = current < 0 ? onScreen(direction) : current + direction;
+      const item = itemAt(doc, index);
+      if (index < 0 || !item) return false;
       actions().select([keyOf(item)], 'replace');
-      jumpTo(item.start);
+      player.seek(item.start);
+      view.set(revealRange(view.get(), item.start, item.end, limits()));
     };
     const selectionRange = () => {
       const { selection, doc } = store.getState();
@@ -62,8 +82,8 @@ export function useEditorCommands({ store, player, view, limits, save, openHelp,
       nudgeRightFine: () => actions().nudge(1, 'fine'),
       setStartAtPlayhead: () => actions().setStartAt(player.getTime()),
       setEndAtPlayhead: () => actions().setEndAt(player.getTime()),
-      selectNext: () => selectAt(firstSelected() + 1),
-      selectPrevious: () => selectAt(Math.max(0, firstSelected() - 1)),
+      selectNext: () => step(1),
+      selectPrevious: () => step(-1),
       undo: () => actions().undo(),
       redo: () => actions().redo(),
       save,

@@ -6,3 +6,4 @@ export { TapSyncPanel, TAP_RATES, type TapSyncPanelProps } from './tap-sync-pane
 export { goToNextProblem, jumpToIssue } from './next-problem';
 export { formatTime, parseTime, type ParseResult } from './time-format';
 export type { PlaybackClock } from './playback-clock';
+export type { LivePreview, LivePreviewSource } from './live-preview';

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getItem, toArray } from '../store';
 import { fakeClock, makeStore, renderWithStore, word } from './test-utils';
+import type { LivePreview, LivePreviewSource } from './live-preview';
 import { WordList } from './word-list';
 
 beforeAll(() => {
@@ -192,5 +193,43 @@ describe('WordList', () => {
       await Promise.resolve();
     });
     expect(screen.getByLabelText('Start of w300')).toBeTruthy();
+  });
+
+  it('shows the times of words being dragged live, and the committed ones again after', () => {
+    const store = makeStore(items);
+    let preview: LivePreview | null = null;
+    const listeners = new Set<() => void>();
+    const source: LivePreviewSource = {
+      get: () => preview,
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const drag = (next: LivePreview | null) =>
+      act(() => {
+        preview = next;
+        listeners.forEach((l) => l());
+      });
+    renderWithStore(store, <WordList player={fakeClock()} preview={source} />);
+    const startOf = (name: string) => screen.getByLabelText(`Start of ${name}`);
+
+    drag({ kind: 'shift', keys: new Set(['w0-2', 'w1-0']), deltaSeconds: 0.25 });
+    expect(startOf('love')).toHaveProperty('value', '0:02.250');
+    expect(screen.getByLabelText('End of love')).toHaveProperty('value', '0:02.850');
+    expect(startOf('second')).toHaveProperty('value', '0:04.250');
+    expect(startOf('line')).toHaveProperty('value', '0:04.500'); // not dragged
+    expect(startOf('love').closest('[role="listitem"]')?.textContent).toContain('moving');
+
+    drag({ kind: 'replace', items: new Map([['w1-1', { start: 4.6, end: 5.4 }]]) });
+    expect(startOf('love')).toHaveProperty('value', '0:02.000');
+    expect(startOf('line')).toHaveProperty('value', '0:04.600');
+    expect(screen.getByLabelText('End of line')).toHaveProperty('value', '0:05.400');
+
+    drag(null);
+    expect(startOf('line')).toHaveProperty('value', '0:04.500');
+    expect(startOf('line').closest('[role="listitem"]')?.textContent).not.toContain('moving');
+    // The store was never touched: a preview is not an edit.
+    expect(store.getState().history.canUndo).toBe(false);
   });
 });

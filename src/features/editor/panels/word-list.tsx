@@ -3,6 +3,7 @@ import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { isEstimated, keyOf, useEditor, useEditorStore } from '../store';
 import { problemsByKey } from './issue-text';
 import { LineRow } from './line-row';
+import type { LivePreviewSource } from './live-preview';
 import type { PlaybackClock } from './playback-clock';
 import { lineRowItems, rowIndexFor, rowItem } from './row-index';
 import { useFollowSelection } from './use-follow-selection';
@@ -14,6 +15,8 @@ import './panels.css';
 export interface WordListProps {
   /** Line "play from here" buttons seek and play it. */
   player: PlaybackClock;
+  /** The timeline's drag preview: rows of dragged words show their times live. */
+  preview?: LivePreviewSource;
   className?: string;
 }
 
@@ -23,9 +26,10 @@ const PAGE = 10;
 
 /**
  * Lines and words of the committed document as a virtual list (only the visible rows exist in the
- * DOM), in step with the store's selection. Drag previews are not shown: the list follows commits.
+ * DOM), in step with the store's selection. The rows follow commits; during a drag on the
+ * timeline the dragged words' rows show the `preview` times (only those rows re-render).
  */
-export function WordList({ player, className }: WordListProps) {
+export function WordList({ player, preview, className }: WordListProps) {
   const store = useEditorStore();
   const doc = useEditor((s) => s.doc);
   const validation = useEditor((s) => s.validation);
@@ -121,6 +125,7 @@ export function WordList({ player, className }: WordListProps) {
               item={item}
               estimated={isEstimated(doc, key)}
               problem={problems.get(key)}
+              preview={preview}
             />
           );
         })}

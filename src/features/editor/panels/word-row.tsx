@@ -3,6 +3,7 @@ import type { AlignmentItem } from '../../../contract';
 import { keyOf, useEditor } from '../store';
 import { CommitField } from './commit-field';
 import type { RowProblem } from './issue-text';
+import { useLiveTimes, type LivePreviewSource } from './live-preview';
 import { formatTime, parseTime } from './time-format';
 
 export interface RowHandlers {
@@ -20,6 +21,8 @@ export interface WordRowProps extends RowHandlers {
   active: boolean;
   style: CSSProperties;
   setSize: number;
+  /** A drag in progress on the timeline: the row shows the dragged times live. */
+  preview?: LivePreviewSource;
 }
 
 const parseText = (text: string) =>
@@ -35,15 +38,22 @@ export function WordRow({
   active,
   style,
   setSize,
+  preview,
   ...on
 }: WordRowProps) {
   const key = keyOf(item);
+  const times = useLiveTimes(preview, key, item.start, item.end);
   const selected = useEditor((s) => s.selection.has(key));
   const duration = useEditor((s) => s.doc.duration);
   const actions = useEditor((s) => s.actions);
   const name = item.text.trim() || 'empty word';
   const parse = (text: string) => parseTime(text, { duration });
-  const classes = ['word-row', selected && 'selected', problem && `problem-${problem.severity}`];
+  const classes = [
+    'word-row',
+    selected && 'selected',
+    problem && `problem-${problem.severity}`,
+    times.live && 'live',
+  ];
   return (
     <div
       role="listitem"
@@ -67,7 +77,7 @@ export function WordRow({
       {estimated && <span className="visually-hidden">estimated</span>}
       <CommitField
         label={`Start of ${name}`}
-        display={formatTime(item.start)}
+        display={formatTime(times.start)}
         parse={parse}
         onCommit={(t) => actions.setStart(key, t)}
         onFocus={() => on.onFieldFocus(row, key)}
@@ -76,7 +86,7 @@ export function WordRow({
       />
       <CommitField
         label={`End of ${name}`}
-        display={formatTime(item.end)}
+        display={formatTime(times.end)}
         parse={parse}
         onCommit={(t) => actions.setEnd(key, t)}
         onFocus={() => on.onFieldFocus(row, key)}
@@ -84,6 +94,7 @@ export function WordRow({
         inputMode="decimal"
       />
       {selected && <span className="visually-hidden">selected</span>}
+      {times.live && <span className="visually-hidden">moving</span>}
       {problem && (
         <span className={`row-problem ${problem.severity}`} title={problem.text}>
           <span aria-hidden="true">{problem.severity === 'error' ? '✖' : '⚠'}</span>

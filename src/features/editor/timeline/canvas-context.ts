@@ -13,6 +13,8 @@ export interface Canvas2D {
   clearRect(x: number, y: number, w: number, h: number): void;
   fillRect(x: number, y: number, w: number, h: number): void;
   strokeRect(x: number, y: number, w: number, h: number): void;
+  /** Optional so that small fakes need not have it; a real context does. */
+  setLineDash?(segments: number[]): void;
   fillText(text: string, x: number, y: number, maxWidth?: number): void;
   measureText(text: string): { width: number };
   beginPath(): void;

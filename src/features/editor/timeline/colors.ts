@@ -16,6 +16,8 @@ export const DARK_TIMELINE_COLORS: TimelineColors = {
   hover: '#3d76ad',
   problem: '#e5484d',
   estimated: '#8b6bd6',
+  conflict: '#ff5fd2',
+  onset: 'rgba(86, 214, 160, 0.75)',
   preview: '#3fa46a',
   playhead: '#ff5a5f',
   marqueeFill: 'rgba(111, 168, 220, 0.15)',

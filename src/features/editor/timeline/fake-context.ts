@@ -4,11 +4,16 @@ export interface RecordedCall {
   op: 'fillRect' | 'fillText' | 'strokeRect' | 'clearRect';
   args: unknown[];
   fillStyle: string;
+  /** strokeRect only: the stroke style, width and dash it was drawn with. */
+  strokeStyle?: string;
+  lineWidth?: number;
+  dash?: number[];
 }
 
 /** A Canvas2D that records drawing calls (tests only): ~7 px per character of text. */
 export function createRecordingContext(): Canvas2D & { calls: RecordedCall[] } {
   const calls: RecordedCall[] = [];
+  let dash: number[] = [];
   const style = () => (typeof ctx.fillStyle === 'string' ? ctx.fillStyle : 'pattern');
   const ctx = {
     calls,
@@ -26,7 +31,18 @@ export function createRecordingContext(): Canvas2D & { calls: RecordedCall[] } {
       calls.push({ op: 'fillRect', args, fillStyle: style() });
     },
     strokeRect(...args: number[]) {
-      calls.push({ op: 'strokeRect', args, fillStyle: style() });
+      const stroke = typeof ctx.strokeStyle === 'string' ? ctx.strokeStyle : 'pattern';
+      calls.push({
+        op: 'strokeRect',
+        args,
+        fillStyle: style(),
+        strokeStyle: stroke,
+        lineWidth: ctx.lineWidth,
+        dash: [...dash],
+      });
+    },
+    setLineDash(segments: number[]) {
+      dash = [...segments];
     },
     fillText(...args: unknown[]) {
       calls.push({ op: 'fillText', args, fillStyle: style() });

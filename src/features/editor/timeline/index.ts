@@ -8,7 +8,7 @@ export {
 } from './overview-model';
 export { DARK_OVERVIEW_COLORS, type OverviewColors } from './overview-render';
 export { autoScrollStep, DEFAULT_AUTO_SCROLL, type AutoScrollOptions } from './auto-scroll';
-export { renderTimeline, type RenderStats } from './render-timeline';
+export { renderTimeline, renderOnsetTicks, type RenderStats } from './render-timeline';
 export { renderOverlay, type OverlayScene } from './overlay';
 export { hitTest, cursorFor, EDGE_ZONE_PX, type Hit, type HitPart } from './hit-test';
 export {
@@ -22,6 +22,7 @@ export { keysInRect } from './marquee';
 export { snapEdges, collectSnapTargets } from './snapping';
 export { createCullIndex, lowerBoundByStart, arrayItems, type CullIndex } from './cull-index';
 export { applyWheel, zoomStep, fitTo, followPlayhead, ZOOM_STEP } from './wheel';
+export { revealRange, overlapsView } from './reveal';
 export {
   clampView,
   zoomAround,

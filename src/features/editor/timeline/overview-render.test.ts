@@ -80,7 +80,14 @@ describe('renderOverviewOverlay', () => {
     expect(ctx.calls).toEqual([
       { op: 'clearRect', args: [0, 0, 500, H], fillStyle: expect.any(String) as string },
       { op: 'fillRect', args: [100, 0, 50, H], fillStyle: C.window },
-      { op: 'strokeRect', args: [100.5, 0.5, 49, H - 1], fillStyle: C.window },
+      {
+        op: 'strokeRect',
+        args: [100.5, 0.5, 49, H - 1],
+        fillStyle: C.window,
+        strokeStyle: C.windowEdge,
+        lineWidth: 1,
+        dash: [],
+      },
       { op: 'fillRect', args: [319, 0, 2, H], fillStyle: C.playhead },
     ]);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DARK_TIMELINE_COLORS as C } from './colors';
 import { createRecordingContext } from './fake-context';
 import { renderOverlay } from './overlay';
+import { RULER_HEIGHT } from './layout';
 import { renderTimeline } from './render-timeline';
 import { regularItems, sceneFromArray } from './test-scene';
 import type { TimelineItem } from './types';
@@ -66,6 +67,66 @@ describe('renderTimeline', () => {
     expect(itemBoxes(ctx.calls, C.problem).map((c) => c.args[0])).toEqual([100, 100]);
     expect(itemBoxes(ctx.calls, C.hover).map((c) => c.args[0])).toEqual([200]);
     expect(itemBoxes(ctx.calls, C.estimated).map((c) => c.args[0])).toEqual([300, 300]);
+  });
+
+  it('outlines merge conflicts in their own colour, on plain, selected and problem words', () => {
+    const ctx = createRecordingContext();
+    const scene = sceneFromArray(regularItems(6), {
+      selection: new Set(['w1']),
+      problemKeys: new Set(['w2']),
+      conflictKeys: new Set(['w0', 'w1', 'w2', 'w40']), // w40: not in view
+    });
+    renderTimeline(ctx, scene);
+    const outlines = ctx.calls.filter((c) => c.op === 'strokeRect' && c.strokeStyle === C.conflict);
+    expect(outlines.map((c) => c.args[0])).toEqual([-1, 99, 199]);
+    expect(outlines.every((c) => c.lineWidth === 2 && (c.dash?.length ?? 0) > 0)).toBe(true);
+    // Nothing else is dashed (the ghost of a dragged word is a plain outline).
+    const dashed = ctx.calls.filter((c) => (c.dash?.length ?? 0) > 0);
+    expect(dashed).toEqual(outlines);
+    // Distinct from everything else the timeline marks with a colour.
+    const others = [C.selected, C.selectedEdge, C.problem, C.estimated, C.preview, C.hover];
+    expect(others).not.toContain(C.conflict);
+    // The fills stay what they were: the outline adds to them.
+    expect(itemBoxes(ctx.calls, C.selected).map((c) => c.args[0])).toEqual([100]);
+    expect(itemBoxes(ctx.calls, C.problem).map((c) => c.args[0])).toEqual([200, 200]);
+  });
+
+  it('never culls a conflicted word, however far out it is zoomed', () => {
+    const items = regularItems(100_000, 0.036, 0.03);
+    const zoomedOut = {
+      view: {
+        startTime: 0,
+        pxPerSecond: 1000 / 3600,
+        width: 1000,
+        height: 224,
+        devicePixelRatio: 1,
+      },
+    };
+    const plain = createRecordingContext();
+    const without = renderTimeline(plain, sceneFromArray(items, zoomedOut));
+    const ctx = createRecordingContext();
+    const stats = renderTimeline(
+      ctx,
+      sceneFromArray(items, { ...zoomedOut, conflictKeys: new Set(['w50001', 'w50002']) }),
+    );
+    // Both share a pixel column with other words: culled without the mark, drawn with it.
+    expect(stats.drawn).toBeGreaterThan(without.drawn);
+    const outlines = ctx.calls.filter((c) => c.op === 'strokeRect' && c.strokeStyle === C.conflict);
+    expect(outlines).toHaveLength(2);
+  });
+
+  it('draws an onset tick per visible onset on the ruler, one per pixel column at most', () => {
+    const ctx = createRecordingContext();
+    const onsets = [0.5, 3.2, 3.201, 3.204, 9.99, 10.5, 25];
+    renderTimeline(ctx, sceneFromArray(regularItems(3), { onsets }));
+    const ticks = ctx.calls.filter((c) => c.op === 'fillRect' && c.fillStyle === C.onset);
+    // 3.201 shares 3.2's pixel column; 10.5 and 25 are past the right edge (10 s).
+    expect(ticks.map((c) => c.args[0])).toEqual([50, 320, 999]);
+    expect(ticks.every((c) => Number(c.args[1]) + Number(c.args[3]) <= RULER_HEIGHT)).toBe(true);
+
+    const none = createRecordingContext();
+    renderTimeline(none, sceneFromArray(regularItems(3)));
+    expect(none.calls.filter((c) => c.fillStyle === C.onset)).toEqual([]);
   });
 
   it('draws a shift preview at the moved place, including words moved into view', () => {

@@ -1,5 +1,5 @@
 import type { Canvas2D } from './canvas-context';
-import { laneBand, laneLayout, laneOf, type LaneLayout } from './layout';
+import { laneBand, laneLayout, laneOf, RULER_HEIGHT, type LaneLayout } from './layout';
 import { renderRuler } from './ruler';
 import type { TimelineColors, TimelineItem, TimelineScene } from './types';
 
@@ -70,7 +70,9 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
   const lane = laneOf(item, f.scene.laneMode, f.layout.laneCount, f.scene.singerLanes);
   const x = (start - view.startTime) * view.pxPerSecond;
   const width = (end - start) * view.pxPerSecond;
-  if (width < 1 && style === 'plain') {
+  // Conflicts are never culled: each must stay findable at any zoom.
+  const conflict = f.scene.conflictKeys?.has(item.key) === true;
+  if (width < 1 && style === 'plain' && !conflict) {
     const px = Math.floor(x * view.devicePixelRatio);
     if (px <= (f.lastPlainPx[lane] ?? -Infinity)) {
       f.stats.skipped++;
@@ -94,6 +96,7 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
     setFill(f, style === 'problem' ? colors.problem : colors.estimated);
     f.ctx.fillRect(x, band.y + band.height - 3, Math.max(width, 1), 3);
   }
+  if (conflict) drawConflict(f, x, width, band);
   if (
     width >= MIN_LABEL_WIDTH_PX &&
     f.stats.labels + f.labelText.length < MAX_LABELS_PER_FRAME &&
@@ -107,6 +110,66 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
       f.labelText.push(text);
     }
   }
+}
+
+/** Dashes of a conflict's outline: nothing else on the timeline is dashed. */
+const CONFLICT_DASH = [5, 3];
+
+/**
+ * A merge conflict: a dashed 2 px outline around the box, outside the fill so it reads on any
+ * style (selected, problem), with a dark inner line to part it from the box's own colours.
+ */
+function drawConflict(f: Frame, x: number, width: number, band: { y: number; height: number }) {
+  const { ctx, scene } = f;
+  const w = Math.max(width, 2);
+  if (w >= 6) {
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = scene.colors.background;
+    ctx.strokeRect(x + 0.5, band.y + 0.5, w - 1, band.height - 1);
+  }
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = scene.colors.conflict;
+  ctx.setLineDash?.(CONFLICT_DASH);
+  ctx.strokeRect(x - 1, band.y - 1, w + 2, band.height + 2);
+  ctx.setLineDash?.([]);
+  ctx.lineWidth = 1;
+}
+
+/** First index of a sorted array whose value is >= t. */
+function lowerBound(sorted: readonly number[], t: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] ?? Infinity) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Vocal onsets as faint ticks along the ruler's lower edge: only those in view (binary search),
+ * one per device pixel column at most, so a zoomed-out hour costs no more than the view's width.
+ */
+export function renderOnsetTicks(ctx: Canvas2D, scene: TimelineScene): number {
+  const onsets = scene.onsets;
+  if (!onsets || onsets.length === 0) return 0;
+  const { view, colors } = scene;
+  const end = view.startTime + view.width / view.pxPerSecond;
+  ctx.fillStyle = colors.onset;
+  let drawn = 0;
+  let lastPx = -Infinity;
+  for (let i = lowerBound(onsets, view.startTime); i < onsets.length; i++) {
+    const t = onsets[i] ?? Infinity;
+    if (t > end) break;
+    const x = Math.round((t - view.startTime) * view.pxPerSecond);
+    const px = Math.round(x * view.devicePixelRatio);
+    if (px === lastPx) continue;
+    lastPx = px;
+    ctx.fillRect(x, RULER_HEIGHT - 7, 1, 6);
+    drawn++;
+  }
+  return drawn;
 }
 
 /** The outline a dragged word leaves at its committed place. */
@@ -163,6 +226,7 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
     ctx.fillRect(0, layout.top + lane * layout.laneHeight, view.width, layout.laneHeight);
   }
   renderRuler(ctx, view, colors);
+  renderOnsetTicks(ctx, scene);
 
   ctx.font = LABEL_FONT;
   const sample = 'etaoinshrdlu';

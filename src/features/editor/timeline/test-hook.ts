@@ -13,6 +13,10 @@ export interface TimelineTestHook {
   keyAt(x: number, y: number): string | null;
   /** Client coordinates of a word's body centre or one of its edges (null when not drawn). */
   clientPointOf(key: string, part?: 'body' | 'start' | 'end'): { x: number; y: number } | null;
+  /** Keys outlined as merge conflicts, sorted. */
+  conflictKeys(): string[];
+  /** The onset times drags snap to (getOnsets), in seconds. */
+  onsets(): number[];
 }
 
 declare global {
@@ -24,11 +28,14 @@ declare global {
 export function createTestHook(
   getScene: () => TimelineScene,
   getRect: () => { left: number; top: number },
+  getOnsets: () => readonly number[] = () => [],
 ): TimelineTestHook {
   return {
     timeToX: (t) => timeToX(t, getScene().view),
     xToTime: (x) => xToTime(x, getScene().view),
     keyAt: (x, y) => hitTest(getScene(), x, y)?.key ?? null,
+    conflictKeys: () => [...(getScene().conflictKeys ?? [])].sort(),
+    onsets: () => [...getOnsets()],
     clientPointOf(key, part = 'body') {
       const scene = getScene();
       for (let i = 0; i < scene.items.count; i++) {

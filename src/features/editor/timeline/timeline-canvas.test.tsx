@@ -40,7 +40,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function mount() {
+function mount(getOnsets?: () => readonly number[]) {
   let scene: TimelineScene = sceneFromArray(regularItems(50));
   const listeners = new Set<() => void>();
   const renders: number[] = [];
@@ -62,6 +62,7 @@ function mount() {
         if (i.type === 'view') update({ view: i.view });
       }}
       onRender={(stats) => renders.push(stats.drawn)}
+      getOnsets={getOnsets}
       exposeTestHook
     />,
   );
@@ -94,11 +95,46 @@ describe('TimelineCanvas', () => {
     expect(intents.at(-1)).toEqual({ type: 'move', keys: ['w2'], deltaSeconds: 0.5 });
   });
 
+  it('snaps a drag to the onsets getOnsets gives (read when the drag starts)', () => {
+    // w2 is 2.0..2.8 s; dragged by +0.23 s its start (2.23) is 2 px from the onset at 2.25 and
+    // its end (3.03) 3 px from w3's start: the onset is nearer.
+    const drag = (getOnsets?: () => readonly number[]) => {
+      const { intents } = mount(getOnsets);
+      flushFrame();
+      const canvas = screen.getByRole('application');
+      const y = RULER_HEIGHT + 50;
+      fireEvent.pointerDown(canvas, { clientX: 240, clientY: y, button: 0, pointerId: 1 });
+      fireEvent.pointerMove(canvas, { clientX: 263, clientY: y, pointerId: 1 });
+      fireEvent.pointerUp(canvas, { clientX: 263, clientY: y, pointerId: 1 });
+      return intents.filter((i) => i.type === 'move').at(-1);
+    };
+    const onsets = [2.25];
+    expect(drag(() => onsets)).toEqual({
+      type: 'move',
+      keys: ['w2'],
+      deltaSeconds: expect.closeTo(0.25, 9) as number,
+    });
+    expect(window.__timeline?.onsets()).toEqual([2.25]);
+    cleanup();
+    expect(drag()).toEqual({
+      type: 'move',
+      keys: ['w2'],
+      deltaSeconds: expect.closeTo(0.2, 9) as number,
+    });
+  });
+
+  it('marks the canvas as a place for the editor keys (Tab selects words there)', () => {
+    mount();
+    expect(screen.getByRole('application').hasAttribute('data-editor-keys')).toBe(true);
+  });
+
   it('exposes the e2e hook while mounted', () => {
     mount();
     expect(window.__timeline?.timeToX(2.5)).toBe(250);
     expect(window.__timeline?.keyAt(240, RULER_HEIGHT + 50)).toBe('w2');
     expect(window.__timeline?.clientPointOf('w2')).toEqual({ x: 240, y: RULER_HEIGHT + 50 });
+    expect(window.__timeline?.conflictKeys()).toEqual([]);
+    expect(window.__timeline?.onsets()).toEqual([]);
     cleanup();
     expect(window.__timeline).toBeUndefined();
   });

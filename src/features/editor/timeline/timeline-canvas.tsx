@@ -173,7 +173,11 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
     el.addEventListener('wheel', onWheel, { passive: false });
     window.addEventListener('keydown', onKey);
     if (p.current.exposeTestHook)
-      window.__timeline = createTestHook(scene, () => el.getBoundingClientRect());
+      window.__timeline = createTestHook(
+        scene,
+        () => el.getBoundingClientRect(),
+        () => p.current.getOnsets?.() ?? [],
+      );
     return () => {
       el.removeEventListener('wheel', onWheel);
       window.removeEventListener('keydown', onKey);
@@ -191,6 +195,8 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
       <canvas
         ref={main}
         role="application"
+        // The editor's keys (Tab / Shift+Tab: next / previous word) work while it has focus.
+        data-editor-keys=""
         aria-label={
           props.ariaLabel ?? 'Timeline: words as boxes; use the word list to edit with the keyboard'
         }

@@ -41,6 +41,10 @@ export interface TimelineColors {
   hover: string;
   problem: string;
   estimated: string;
+  /** Outline of a word changed on both sides of a merge (distinct from problems and selection). */
+  conflict: string;
+  /** Faint vocal-onset ticks on the ruler. */
+  onset: string;
   preview: string;
   playhead: string;
   marqueeFill: string;
@@ -68,6 +72,10 @@ export interface TimelineScene {
   preview: DragPreview | null;
   problemKeys: ReadonlySet<string>;
   estimatedKeys: ReadonlySet<string>;
+  /** Words with a merge conflict waiting for a decision: outlined. Absent: none. */
+  conflictKeys?: ReadonlySet<string>;
+  /** Sorted vocal onset times (seconds): ticks on the ruler. Absent: none. */
+  onsets?: readonly number[];
   /** A time the dragged edge snapped to, drawn as a guide line. */
   snapGuide?: number | null;
   colors: TimelineColors;

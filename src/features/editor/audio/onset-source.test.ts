@@ -1,0 +1,135 @@
+import { describe, expect, it, vi } from 'vitest';
+import { detectOnsets } from './onset-detect';
+import {
+  loadOnsets,
+  mixToMonoSliced,
+  type DecodedAudio,
+  type OnsetSourceOptions,
+  type WorkerLike,
+} from './onset-source';
+import type { OnsetRequest } from './onset-worker';
+
+const rate = 11025;
+const CLICKS = [0.3, 0.8, 1.45];
+
+/** Stereo: the clicks in the left channel only (the mono mix halves them). */
+function stereoClicks(): DecodedAudio {
+  const left = new Float32Array(2 * rate);
+  const right = new Float32Array(2 * rate);
+  for (const t of CLICKS) {
+    for (let i = 0; i < 20; i++) left[Math.round(t * rate) + i] = 0.9 * (i % 2 ? -1 : 1);
+  }
+  return {
+    sampleRate: rate,
+    length: left.length,
+    numberOfChannels: 2,
+    getChannelData: (c) => (c === 0 ? left : right),
+  };
+}
+
+const fetchOk: OnsetSourceOptions['fetch'] = () =>
+  Promise.resolve({
+    ok: true,
+    status: 200,
+    arrayBuffer: () => Promise.resolve(new ArrayBuffer(8)),
+  });
+
+/** Behaves like the real worker: says ready, then answers one request with detectOnsets. */
+function fakeWorker({ failToStart = false } = {}) {
+  const received: OnsetRequest[] = [];
+  const worker: WorkerLike & { received: OnsetRequest[]; terminated: boolean } = {
+    received,
+    terminated: false,
+    onmessage: null,
+    onerror: null,
+    postMessage(message, transfer) {
+      expect(transfer).toEqual([message.mono.buffer]);
+      received.push(message);
+      const onsets = Float64Array.from(detectOnsets(message.mono, message.sampleRate));
+      queueMicrotask(() => worker.onmessage?.(new MessageEvent('message', { data: { onsets } })));
+    },
+    terminate() {
+      worker.terminated = true;
+    },
+  };
+  setTimeout(() => {
+    if (failToStart) worker.onerror?.(new Event('error'));
+    else worker.onmessage?.(new MessageEvent('message', { data: { ready: true } }));
+  }, 0);
+  return worker;
+}
+
+describe('loadOnsets', () => {
+  it('decodes, mixes to mono and finds the onsets on the main thread without a worker', async () => {
+    const found = await loadOnsets('/stem.wav', {
+      fetch: fetchOk,
+      decode: () => Promise.resolve(stereoClicks()),
+      createWorker: null,
+    });
+    expect(found).toHaveLength(CLICKS.length);
+    found.forEach((t, i) => expect(Math.abs(t - (CLICKS[i] ?? NaN))).toBeLessThanOrEqual(0.01));
+  });
+
+  it('hands the mono PCM to the worker once it runs and returns its answer', async () => {
+    const worker = fakeWorker();
+    const found = await loadOnsets('/stem.wav', {
+      fetch: fetchOk,
+      decode: () => Promise.resolve(stereoClicks()),
+      createWorker: () => worker,
+    });
+    expect(worker.received).toHaveLength(1);
+    expect(worker.received[0]?.sampleRate).toBe(rate);
+    expect(worker.terminated).toBe(true);
+    expect(found).toHaveLength(CLICKS.length);
+  });
+
+  it('falls back to the main thread when the worker cannot start', async () => {
+    const worker = fakeWorker({ failToStart: true });
+    const found = await loadOnsets('/stem.wav', {
+      fetch: fetchOk,
+      decode: () => Promise.resolve(stereoClicks()),
+      createWorker: () => worker,
+    });
+    expect(worker.received).toHaveLength(0);
+    expect(found).toHaveLength(CLICKS.length);
+  });
+
+  it('stops when aborted, and reports a failed fetch', async () => {
+    const controller = new AbortController();
+    const worker = fakeWorker();
+    const pending = loadOnsets('/stem.wav', {
+      signal: controller.signal,
+      fetch: fetchOk,
+      decode: () => Promise.resolve(stereoClicks()),
+      createWorker: () => {
+        controller.abort();
+        return worker;
+      },
+    });
+    await expect(pending).rejects.toThrow();
+    expect(worker.terminated).toBe(true);
+
+    const notFound = loadOnsets('/gone.wav', {
+      fetch: () =>
+        Promise.resolve({ ok: false, status: 404, arrayBuffer: () => Promise.reject(new Error()) }),
+      createWorker: null,
+    });
+    await expect(notFound).rejects.toThrow(/404/);
+  });
+});
+
+describe('mixToMonoSliced', () => {
+  it('averages the channels and yields to the main thread between slices', async () => {
+    const length = 1_300_000;
+    const left = new Float32Array(length).fill(1);
+    const right = new Float32Array(length).fill(0.5);
+    const yieldToMain = vi.fn(() => Promise.resolve());
+    const mono = await mixToMonoSliced(
+      { sampleRate: rate, length, numberOfChannels: 2, getChannelData: (c) => (c ? right : left) },
+      { yieldToMain },
+    );
+    expect(mono[0]).toBe(0.75);
+    expect(mono[length - 1]).toBe(0.75);
+    expect(yieldToMain.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,171 @@
+import { onsetSteps } from './onset-detect';
+import type { OnsetReply, OnsetRequest } from './onset-worker';
+
+/**
+ * Decoding rate of the analysis: voice onsets live below 5.5 kHz, and a 60-minute stem stays
+ * around 160 MB of mono floats (decodeAudioData resamples to its context's rate).
+ */
+export const ANALYSIS_RATE = 11025;
+/** Samples mixed to mono between two yields to the main thread (~1-3 ms of work). */
+const MIX_SLICE = 1 << 19;
+/** Main-thread fallback: analysis time per slice before yielding. */
+const SLICE_BUDGET_MS = 8;
+
+/** What the analysis reads of an AudioBuffer (a plain object in tests). */
+export interface DecodedAudio {
+  readonly sampleRate: number;
+  readonly length: number;
+  readonly numberOfChannels: number;
+  getChannelData(channel: number): Float32Array;
+}
+
+/** The parts of a Worker used here. */
+export interface WorkerLike {
+  onmessage: ((event: MessageEvent<OnsetReply | { ready: true }>) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  postMessage(message: OnsetRequest, transfer: Transferable[]): void;
+  terminate(): void;
+}
+
+export interface OnsetSourceOptions {
+  signal?: AbortSignal;
+  fetch?: (
+    url: string,
+    init: { signal?: AbortSignal },
+  ) => Promise<{
+    ok: boolean;
+    status: number;
+    arrayBuffer(): Promise<ArrayBuffer>;
+  }>;
+  decode?: (data: ArrayBuffer) => Promise<DecodedAudio>;
+  /** null: analyse in time slices on the main thread. */
+  createWorker?: (() => WorkerLike) | null;
+  yieldToMain?: () => Promise<void>;
+}
+
+const defaultYield = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Decoded at ANALYSIS_RATE by the browser (off the main thread in Chromium). */
+const defaultDecode = (data: ArrayBuffer): Promise<DecodedAudio> =>
+  new OfflineAudioContext(1, 1, ANALYSIS_RATE).decodeAudioData(data);
+
+const defaultWorker = (): WorkerLike =>
+  new Worker(new URL('./onset-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'vocal onsets',
+  }) as unknown as WorkerLike;
+
+/** Channels averaged into one array, a slice at a time so a long song never blocks a frame. */
+export async function mixToMonoSliced(
+  audio: DecodedAudio,
+  { signal, yieldToMain = defaultYield }: Pick<OnsetSourceOptions, 'signal' | 'yieldToMain'> = {},
+): Promise<Float32Array> {
+  const mono = new Float32Array(audio.length);
+  const channels = Array.from({ length: audio.numberOfChannels }, (_, c) =>
+    audio.getChannelData(c),
+  );
+  const scale = 1 / Math.max(1, channels.length);
+  for (let from = 0; from < audio.length; from += MIX_SLICE) {
+    signal?.throwIfAborted();
+    const to = Math.min(audio.length, from + MIX_SLICE);
+    if (channels.length === 1 && channels[0]) mono.set(channels[0].subarray(from, to), from);
+    else {
+      for (const channel of channels) {
+        for (let i = from; i < to; i++) mono[i] = (mono[i] ?? 0) + (channel[i] ?? 0) * scale;
+      }
+    }
+    if (to < audio.length) await yieldToMain();
+  }
+  return mono;
+}
+
+/** The detector on the main thread, at most SLICE_BUDGET_MS at a time. */
+export async function detectInSlices(
+  mono: Float32Array,
+  sampleRate: number,
+  { signal, yieldToMain = defaultYield }: Pick<OnsetSourceOptions, 'signal' | 'yieldToMain'> = {},
+): Promise<number[]> {
+  const steps = onsetSteps(mono, sampleRate, { framesPerStep: 200 });
+  for (;;) {
+    signal?.throwIfAborted();
+    const until = performance.now() + SLICE_BUDGET_MS;
+    do {
+      const step = steps.next();
+      if (step.done) return step.value;
+    } while (performance.now() < until);
+    await yieldToMain();
+  }
+}
+
+/**
+ * The detector in a worker. The PCM is transferred (not copied) only once the worker said it
+ * runs, so a worker that cannot start leaves it for the main-thread fallback (resolves null).
+ */
+function detectInWorker(
+  worker: WorkerLike,
+  mono: Float32Array,
+  sampleRate: number,
+  signal: AbortSignal | undefined,
+): Promise<readonly number[] | null> {
+  return new Promise((resolve, reject) => {
+    let sent = false;
+    const done = () => {
+      worker.terminate();
+      signal?.removeEventListener('abort', abort);
+    };
+    const abort = () => {
+      done();
+      const reason: unknown = signal?.reason;
+      reject(reason instanceof Error ? reason : new DOMException('Aborted', 'AbortError'));
+    };
+    if (signal?.aborted) return abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    worker.onmessage = (event) => {
+      const data = event.data;
+      if ('ready' in data) {
+        if (sent) return;
+        sent = true;
+        worker.postMessage({ mono, sampleRate }, [mono.buffer]);
+        return;
+      }
+      done();
+      if ('error' in data) reject(new Error(data.error));
+      else resolve(Array.from(data.onsets));
+    };
+    worker.onerror = () => {
+      done();
+      if (sent) reject(new Error('The onset worker failed'));
+      else resolve(null);
+    };
+  });
+}
+
+/**
+ * Vocal onsets of a stem, sorted, in seconds: fetch, decode at ANALYSIS_RATE, mix to mono in
+ * slices, detect in a Web Worker (time slices on the main thread when no worker can run).
+ */
+export async function loadOnsets(
+  url: string,
+  options: OnsetSourceOptions = {},
+): Promise<readonly number[]> {
+  const {
+    signal,
+    fetch: get = (u, init) => fetch(u, init),
+    decode = defaultDecode,
+    createWorker = typeof Worker === 'undefined' ? null : defaultWorker,
+  } = options;
+  const response = await get(url, { signal });
+  if (!response.ok) throw new Error(`The stem could not be fetched (HTTP ${response.status})`);
+  const audio = await decode(await response.arrayBuffer());
+  signal?.throwIfAborted();
+  const mono = await mixToMonoSliced(audio, options);
+  const rate = audio.sampleRate;
+  let worker: WorkerLike | null;
+  try {
+    worker = createWorker?.() ?? null;
+  } catch {
+    worker = null;
+  }
+  const fromWorker = worker ? await detectInWorker(worker, mono, rate, signal) : null;
+  return fromWorker ?? (await detectInSlices(mono, rate, options));
+}
