@@ -159,12 +159,10 @@ export function itemAt(doc: TimingDoc, index: number): AlignmentItem | undefined
 }
 
 export function getItem(doc: TimingDoc, key: string): AlignmentItem | undefined {
-  const { latest, previous } = indexed(doc.byKey);
-  const newest = latest.get(key);
-  if (newest === undefined) return undefined; // never in this lineage
-  if (locate(doc, newest) >= 0) return newest;
-  const before = previous.get(key);
-  if (before !== undefined && locate(doc, before) >= 0) return before;
+  const cell = indexed(doc.byKey).cells.get(key);
+  if (cell === undefined) return undefined; // never in this lineage
+  if (locate(doc, cell.newest) >= 0) return cell.newest;
+  if (cell.before !== undefined && locate(doc, cell.before) >= 0) return cell.before;
   return keyMapOf(doc).get(key);
 }
 

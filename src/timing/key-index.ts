@@ -3,7 +3,8 @@ import { keyOf } from './item-key';
 
 /**
  * Key -> item lookup shared by every version of one document (one `createDoc` lineage). For each
- * key it remembers the newest item object seen under it and the one before; a version finds its
+ * key (one cell, updated in place) it remembers the newest item object seen under it and the one
+ * before; a version finds its
  * own by checking which of them it holds (a search on the item itself). An edit records only what
  * it added, by overwriting two map entries: no copy of a 100,000-entry map and, once a key has been
  * edited twice, no allocation at all (a list of candidates per key cost a few hundred bytes per
@@ -16,12 +17,17 @@ import { keyOf } from './item-key';
 export interface KeyIndex {
   /** Items not yet indexed, in the order they appeared (the root items, then each edit's). */
   readonly pending: (readonly AlignmentItem[])[];
-  readonly latest: Map<string, AlignmentItem>;
-  readonly previous: Map<string, AlignmentItem>;
+  /** One cell per key, updated in place: one map lookup per recorded item. */
+  readonly cells: Map<string, KeyCell>;
+}
+
+export interface KeyCell {
+  newest: AlignmentItem;
+  before: AlignmentItem | undefined;
 }
 
 export function createKeyIndex(items: readonly AlignmentItem[]): KeyIndex {
-  return { pending: [items], latest: new Map(), previous: new Map() };
+  return { pending: [items], cells: new Map() };
 }
 
 export function recordItems(index: KeyIndex, items: readonly AlignmentItem[]): void {
@@ -39,12 +45,14 @@ export function indexed(index: KeyIndex): KeyIndex {
 }
 
 function record(index: KeyIndex, items: readonly AlignmentItem[]): void {
-  const { latest, previous } = index;
+  const { cells } = index;
   for (const item of items) {
     const key = keyOf(item);
-    const seen = latest.get(key);
-    if (seen === item) continue;
-    if (seen !== undefined) previous.set(key, seen);
-    latest.set(key, item);
+    const cell = cells.get(key);
+    if (cell === undefined) cells.set(key, { newest: item, before: undefined });
+    else if (cell.newest !== item) {
+      cell.before = cell.newest;
+      cell.newest = item;
+    }
   }
 }
