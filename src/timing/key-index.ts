@@ -2,13 +2,12 @@ import type { AlignmentItem } from '../contract';
 import { keyOf } from './item-key';
 
 /**
- * Key -> item lookup shared by every version of one document (one `createDoc` lineage). For each
- * key (one cell, updated in place) it remembers the newest item object seen under it and the one
- * before; a version finds its
- * own by checking which of them it holds (a search on the item itself). An edit records only what
- * it added, by overwriting two map entries: no copy of a 100,000-entry map and, once a key has been
- * edited twice, no allocation at all (a list of candidates per key cost a few hundred bytes per
- * moved word, which at 1,000 words a move was most of the garbage collector's work).
+ * Key -> item lookup shared by every version of one document (one `createDoc` lineage). Each key
+ * has one cell holding the newest item object seen under it and the one before; a version finds
+ * its own by checking which of them it holds (a search on the item itself). An edit records what
+ * it added by updating cells in place: no copy of a 100,000-entry map and no allocation (a list of
+ * candidates per key cost a few hundred bytes per moved word, most of the garbage collector's work
+ * at 1,000 words a move).
  *
  * A version holding an item older than both (the loaded base after several edits of a word, say)
  * falls back to a full key map of that version, built once and cached with it.
