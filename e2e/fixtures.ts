@@ -40,5 +40,16 @@ export async function api<T>(
   return (await response.json()) as T;
 }
 
-export const test = base;
+/**
+ * Every test's page fails the test on an uncaught error in the app (a raw exception is a bug even
+ * when the screen looks right).
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(page);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  },
+});
 export { expect };

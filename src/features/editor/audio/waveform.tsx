@@ -73,6 +73,8 @@ export function Waveform(props: WaveformProps) {
       if (view.pxPerSecond !== rendered && zoomTimer === undefined) {
         zoomTimer = setTimeout(() => {
           zoomTimer = undefined;
+          // wavesurfer throws on zoom before the audio is decoded; 'ready' schedules this again.
+          if (!ws.getDecodedData()) return;
           rendered = p.current.getView().pxPerSecond;
           ws.zoom(rendered);
           sync();
