@@ -71,7 +71,12 @@ export default tseslint.config(
   ),
   zone(
     ['server/**/*.ts'],
-    '(\\.\\./)+src/(?!contract|timing)',
-    'server/ never imports app code; it shares only src/contract and src/timing.',
+    '(\\.\\./)+src/(?!contract|timing|dsp)',
+    'server/ never imports app code; it shares only src/contract, src/timing and src/dsp.',
+  ),
+  zone(
+    ['src/dsp/**/*.ts'],
+    '^(?!\\./).*',
+    'src/dsp is pure signal code shared by the app and the service: no imports beyond itself.',
   ),
 );

@@ -1,4 +1,4 @@
-import { Fft, nextPowerOfTwo } from './fft';
+import { Fft, hannWindow, nextPowerOfTwo } from '../../src/dsp/fft';
 import type { PcmAudio } from './pcm';
 import { mixToMono } from './pcm';
 
@@ -21,10 +21,7 @@ export function detectOnsets(vocals: PcmAudio): number[] {
   const frames = Math.floor(Math.max(0, mono.length - size) / hop) + 1;
   if (mono.length < size || frames < 3) return [];
   const fft = new Fft(size);
-  const window = Float64Array.from(
-    { length: size },
-    (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size),
-  );
+  const window = hannWindow(size);
   const re = new Float64Array(size);
   const im = new Float64Array(size);
   const half = size / 2;

@@ -1,4 +1,4 @@
-import { Fft, nextPowerOfTwo } from './fft';
+import { Fft, hannWindow, nextPowerOfTwo } from '../../src/dsp/fft';
 import type { PcmAudio } from './pcm';
 import { pcmLength } from './pcm';
 
@@ -125,10 +125,7 @@ function stftMask(
   const length = left.length;
   const hop = size / 4;
   const fft = new Fft(size);
-  const window = Float64Array.from(
-    { length: size },
-    (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size),
-  );
+  const window = hannWindow(size);
   const re = new Float64Array(size);
   const im = new Float64Array(size);
   const outL = new Float64Array(length);

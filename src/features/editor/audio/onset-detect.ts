@@ -1,4 +1,4 @@
-import { Fft, nextPowerOfTwo } from './fft';
+import { Fft, hannWindow, nextPowerOfTwo } from '../../../dsp/fft';
 
 /**
  * Vocal onsets for snapping, from mono PCM. Pure (no DOM): it runs in the onset worker, or in
@@ -106,10 +106,7 @@ export function* onsetSteps(
   if (frames < 3) return [];
 
   const fft = new Fft(size);
-  const window = Float64Array.from(
-    { length: size },
-    (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size),
-  );
+  const window = hannWindow(size);
   const re = new Float64Array(size);
   const im = new Float64Array(size);
   const half = size / 2;

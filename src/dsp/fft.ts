@@ -1,7 +1,7 @@
 /**
- * In-place iterative radix-2 complex FFT on separate real/imaginary arrays (forward only). Tables
- * are built once per size, so one instance serves every frame of a signal. The service has its
- * own copy (server/audio/fft.ts): the app may not import server code.
+ * In-place iterative radix-2 complex FFT on separate real/imaginary arrays. Tables are built once per
+ * size, so one instance is meant to be reused for every frame of a signal. Shared by the browser
+ * (onset detection) and the local service (stem separation, onsets): pure, no DOM, no Node.
  */
 export class Fft {
   readonly size: number;
@@ -28,10 +28,13 @@ export class Fft {
     }
   }
 
-  transform(re: Float64Array, im: Float64Array): void {
+  /** Forward transform (e^{-i...}); `inverse` conjugates the twiddles and divides by the size. */
+  transform(re: Float64Array, im: Float64Array, inverse = false): void {
     // Hot loop: indices are in range by construction, hence the non-null assertions.
     const n = this.size;
     const rev = this.reversed;
+    const cos = this.cos;
+    const sin = this.sin;
     for (let i = 0; i < n; i++) {
       const j = rev[i]!;
       if (j > i) {
@@ -43,11 +46,12 @@ export class Fft {
         im[j] = ti;
       }
     }
+    const sign = inverse ? -1 : 1;
     for (let half = 1; half < n; half *= 2) {
       const step = n / (2 * half);
       for (let k = 0; k < half; k++) {
-        const wr = this.cos[k * step]!;
-        const wi = this.sin[k * step]!;
+        const wr = cos[k * step]!;
+        const wi = sign * sin[k * step]!;
         for (let a = k; a < n; a += 2 * half) {
           const b = a + half;
           const br = re[b]!;
@@ -63,8 +67,19 @@ export class Fft {
         }
       }
     }
+    if (inverse) {
+      const scale = 1 / n;
+      for (let i = 0; i < n; i++) {
+        re[i]! *= scale;
+        im[i]! *= scale;
+      }
+    }
   }
 }
 
 /** Smallest power of two >= n. */
 export const nextPowerOfTwo = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max(2, n)));
+
+/** A Hann window of `size` points (periodic), for framing a signal before the FFT. */
+export const hannWindow = (size: number): Float64Array =>
+  Float64Array.from({ length: size }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size));
