@@ -81,7 +81,7 @@ export const DEFAULT_KEY_MAP: KeyMap = [
   {
     id: 'escape',
     keys: ['Escape'],
-    label: 'Cancel the drag, or clear the selection',
+    label: 'Cancel the drag, or clear the selection; on the timeline, again to leave it',
     group: 'Selection',
     allowInFields: true,
   },

@@ -261,7 +261,7 @@ export function EditorBody({ project, store, onSave }: Props) {
           }}
           zoomLimits={limits()}
           exposeTestHook
-          ariaLabel="Timeline of words: drag to move, drag an edge to resize"
+          ariaLabel="Timeline of words: drag to move, drag an edge to resize; Tab selects the next word, Escape twice leaves"
           className="timeline-canvas"
         />
       </section>

@@ -128,6 +128,22 @@ describe('TimelineCanvas', () => {
     expect(screen.getByRole('application').hasAttribute('data-editor-keys')).toBe(true);
   });
 
+  it('Escape leaves the canvas once nothing is selected (Tab selects words there)', () => {
+    const { update } = mount();
+    const after = document.createElement('button');
+    after.textContent = 'after';
+    document.body.append(after);
+    const canvas = screen.getByRole('application');
+    canvas.focus();
+    update({ selection: new Set(['w3']) });
+    fireEvent.keyDown(canvas, { key: 'Escape' });
+    expect(document.activeElement).toBe(canvas); // the first Escape is the editor's: clear
+    update({ selection: new Set() });
+    fireEvent.keyDown(canvas, { key: 'Escape' });
+    expect(document.activeElement).toBe(after);
+    after.remove();
+  });
+
   it('exposes the e2e hook while mounted', () => {
     mount();
     expect(window.__timeline?.timeToX(2.5)).toBe(250);

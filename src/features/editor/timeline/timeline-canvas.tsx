@@ -42,6 +42,19 @@ const input = (e: PointerEvent | ReactPointerEvent, el: Element): PointerInput =
   };
 };
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Moves focus to the first focusable element after `el` in document order (none: stays). */
+function focusAfter(el: Element): void {
+  for (const candidate of document.querySelectorAll<HTMLElement>(FOCUSABLE)) {
+    if (el.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING) {
+      candidate.focus();
+      return;
+    }
+  }
+}
+
 /** Owns the two canvases (static scene + playhead overlay) and feeds pointer input to the tool. */
 export function TimelineCanvas(props: TimelineCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -201,7 +214,20 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
           props.ariaLabel ?? 'Timeline: words as boxes; use the word list to edit with the keyboard'
         }
         tabIndex={0}
+        aria-keyshortcuts="Tab Shift+Tab Escape"
         style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+        onKeyDown={(e) => {
+          // Tab selects words here, so Escape is the way out: with nothing selected (a first
+          // Escape clears the selection) it moves focus on to what follows the timeline.
+          if (
+            e.key === 'Escape' &&
+            tool.current.gesture === 'idle' &&
+            scene().selection.size === 0
+          ) {
+            e.preventDefault();
+            focusAfter(e.currentTarget);
+          }
+        }}
         onPointerDown={(e) => {
           if (e.button !== 0) return;
           e.currentTarget.setPointerCapture?.(e.pointerId);
