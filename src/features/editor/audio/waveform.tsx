@@ -70,7 +70,11 @@ export function Waveform(props: WaveformProps) {
     const sync = () => {
       raf = 0;
       const view = p.current.getView();
-      if (view.pxPerSecond !== rendered && zoomTimer === undefined) {
+      if (view.pxPerSecond !== rendered) {
+        // Re-render once the zoom rests (the timer restarts on every change): wavesurfer redraws
+        // from the decoded audio, which takes hundreds of ms on a long song. Meanwhile the old
+        // render is rescaled (waveformTransform).
+        clearTimeout(zoomTimer);
         zoomTimer = setTimeout(() => {
           zoomTimer = undefined;
           // wavesurfer throws on zoom before the audio is decoded; 'ready' schedules this again.
