@@ -85,8 +85,15 @@ function targetChunk(
   return lo;
 }
 
-/** Applies a change; throws when a removed item is not in the document (a programming error). */
-export function applyChange(doc: TimingDoc, change: Change): TimingDoc {
+/**
+ * Applies a change; throws when a removed item is not in the document (a programming error).
+ * `transient`: the result is a throwaway view (a drag preview frame), see `recordItems`.
+ */
+export function applyChange(
+  doc: TimingDoc,
+  change: Change,
+  { transient = false }: { transient?: boolean } = {},
+): TimingDoc {
   if (isEmptyChange(change)) return doc;
   const empty = !doc.chunks.length;
   const chunks: readonly Chunk[] = empty ? [[]] : doc.chunks;
@@ -121,7 +128,7 @@ export function applyChange(doc: TimingDoc, change: Change): TimingDoc {
         next.push(merged.slice(i, i + CHUNK_SIZE));
     } else if (merged.length > 0) next.push(merged);
   }
-  recordItems(doc.byKey, change.added);
+  recordItems(doc.byKey, change.added, transient);
   let maxItemDuration = doc.maxItemDuration;
   for (const item of change.added)
     maxItemDuration = Math.max(maxItemDuration, item.end - item.start);

@@ -13,6 +13,7 @@ import {
   CHUNK_SIZE,
 } from './doc';
 import { compareItems, keyOf } from './item-key';
+import { indexed } from './key-index';
 import { song, word } from './test-items';
 
 describe('TimingDoc', () => {
@@ -107,6 +108,33 @@ describe('TimingDoc', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('keeps the dragged version findable through any number of transient previews', () => {
+    const doc = createDoc(song(3 * CHUNK_SIZE));
+    const target = itemAt(doc, 700)!;
+    const key = keyOf(target);
+    const moved = { ...target, start: target.start + 0.01, end: target.end + 0.01 };
+    const d1 = applyChange(doc, {
+      removed: [target],
+      added: [moved],
+      estimatedOff: [],
+      estimatedOn: [],
+    });
+    for (let frame = 1; frame <= 5; frame++) {
+      const preview = { ...moved, start: moved.start + frame * 0.001 };
+      const shown = applyChange(
+        d1,
+        { removed: [moved], added: [preview], estimatedOff: [], estimatedOn: [] },
+        { transient: true },
+      );
+      expect(getItem(shown, key)).toBe(preview);
+    }
+    // The durable item is still one of the key's two cells: no full-map fallback for d1.
+    const cell = indexed(d1.byKey).cells.get(key)!;
+    expect(cell.before).toBe(moved);
+    expect(getItem(d1, key)).toBe(moved);
+    expect(getItem(doc, key)).toBe(target); // older than both: the fallback still finds it
   });
 
   it('throws when asked to remove an item it does not hold', () => {

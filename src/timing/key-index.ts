@@ -15,43 +15,57 @@ import { keyOf } from './item-key';
  */
 export interface KeyIndex {
   /** Items not yet indexed, in the order they appeared (the root items, then each edit's). */
-  readonly pending: (readonly AlignmentItem[])[];
+  readonly pending: { items: readonly AlignmentItem[]; transient: boolean }[];
   /** One cell per key, updated in place: one map lookup per recorded item. */
   readonly cells: Map<string, KeyCell>;
 }
 
 export interface KeyCell {
   newest: AlignmentItem;
+  /** The last durable item before `newest` (transient ones, drag previews, never land here). */
   before: AlignmentItem | undefined;
+  /** `newest` came from a transient version (a drag preview). */
+  transient: boolean;
 }
 
 export function createKeyIndex(items: readonly AlignmentItem[]): KeyIndex {
-  return { pending: [items], cells: new Map() };
+  return { pending: [{ items, transient: false }], cells: new Map() };
 }
 
-export function recordItems(index: KeyIndex, items: readonly AlignmentItem[]): void {
-  if (index.pending.length) index.pending.push(items);
-  else record(index, items);
+/**
+ * Records the items an edit added. `transient`: a version that is looked at and dropped (each frame
+ * of a drag preview); it never pushes the durable item out of a cell, so the document being dragged
+ * still finds its own items without the fallback after any number of preview frames.
+ */
+export function recordItems(
+  index: KeyIndex,
+  items: readonly AlignmentItem[],
+  transient = false,
+): void {
+  if (index.pending.length) index.pending.push({ items, transient });
+  else record(index, items, transient);
 }
 
 /** The index with every pending item recorded. */
 export function indexed(index: KeyIndex): KeyIndex {
   if (index.pending.length) {
     const pending = index.pending.splice(0);
-    for (const items of pending) record(index, items);
+    for (const { items, transient } of pending) record(index, items, transient);
   }
   return index;
 }
 
-function record(index: KeyIndex, items: readonly AlignmentItem[]): void {
+function record(index: KeyIndex, items: readonly AlignmentItem[], transient: boolean): void {
   const { cells } = index;
   for (const item of items) {
     const key = keyOf(item);
     const cell = cells.get(key);
-    if (cell === undefined) cells.set(key, { newest: item, before: undefined });
-    else if (cell.newest !== item) {
-      cell.before = cell.newest;
+    if (cell === undefined) cells.set(key, { newest: item, before: undefined, transient });
+    else if (cell.newest === item) cell.transient &&= transient;
+    else {
+      if (!cell.transient) cell.before = cell.newest;
       cell.newest = item;
+      cell.transient = transient;
     }
   }
 }

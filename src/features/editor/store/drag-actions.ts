@@ -29,7 +29,11 @@ export function createDragActions(kit: StoreKit): DragActions {
       const { op, snappedTo } = dragOp(doc, drag, time, settings);
       if (!op) return;
       pending = planOp(doc, op, kit.editSettings());
-      kit.set({ preview: applyChange(doc, pending), drag: { ...drag, snappedTo } });
+      // A preview is dropped next frame: it must not crowd the dragged doc out of the key index.
+      kit.set({
+        preview: applyChange(doc, pending, { transient: true }),
+        drag: { ...drag, snappedTo },
+      });
     },
     commitDrag() {
       const change = pending;
