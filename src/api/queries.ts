@@ -64,15 +64,7 @@ const anyRunning = (tasks: readonly TaskListEntry[] | undefined) =>
  * A project's tasks, newest first, polled while any is running. When one ends, the project is
  * refetched so new stems and alignments appear without a reload.
  */
-/**
- * A project's tasks, polled while any runs. `idlePollMs`: keep looking now and then while none runs,
- * so a task started elsewhere (another tab, another tool) is seen and its end refreshes the project.
- */
-export const projectTasksQuery = (
-  client: ApiClient,
-  projectId: string,
-  { idlePollMs = false }: { idlePollMs?: number | false } = {},
-) =>
+export const projectTasksQuery = (client: ApiClient, projectId: string) =>
   queryOptions({
     queryKey: queryKeys.projectTasks(projectId),
     queryFn: async ({ signal, client: queryClient }) => {
@@ -87,7 +79,7 @@ export const projectTasksQuery = (
       return sorted;
     },
     refetchInterval: (query) =>
-      anyRunning(query.state.data) ? pollDelay(query.state.dataUpdateCount) : idlePollMs,
+      anyRunning(query.state.data) ? pollDelay(query.state.dataUpdateCount) : false,
   });
 
 /** One task, polled until it reaches a terminal status (backing off 1 s → 5 s; paused while hidden). */

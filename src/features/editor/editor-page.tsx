@@ -10,8 +10,8 @@ import { EditorWorkspace } from './page/editor-workspace';
 import type { Alignment, Project } from '../../contract';
 import './editor.css';
 
-/** How often the editor looks for tasks started elsewhere while none of this project runs. */
-const TASK_WATCH_IDLE_MS = 10_000;
+/** How often the editor looks for tasks of this project started elsewhere (another tab, a tool). */
+const TASK_DISCOVERY_MS = 10_000;
 
 /** `/projects/:projectId?alignment=<id>`: the timing editor of one alignment. */
 export function EditorPage() {
@@ -19,8 +19,10 @@ export function EditorPage() {
   const client = useApiClient();
   const project = useQuery(projectQuery(client, projectId));
   // A lyrics sync that ends while the page is open refreshes the project: its new alignment joins
-  // the picker; open drafts are not touched.
-  useQuery(projectTasksQuery(client, projectId, { idlePollMs: TASK_WATCH_IDLE_MS }));
+  // the picker; open drafts are not touched. The list is only for discovery: a running task it
+  // finds is handed to the task watch (RunningTasksIndicator), which polls that task alone and
+  // refreshes the project when it ends, so the list itself never polls faster.
+  useQuery({ ...projectTasksQuery(client, projectId), refetchInterval: TASK_DISCOVERY_MS });
   const [params, setParams] = useSearchParams();
 
   if (project.isPending) return <Loading label="Loading the project…" />;

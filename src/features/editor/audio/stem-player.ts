@@ -112,22 +112,27 @@ export class StemPlayer {
     this.emit();
   }
 
+  /** A stem before its media answers: loading, with the mix the user last gave it. */
+  private initialState(src: StemSource): StemState {
+    return {
+      id: src.id,
+      label: src.label,
+      type: src.type,
+      status: 'loading',
+      error: null,
+      volume: 1,
+      muted: false,
+      solo: false,
+      ...this.mixMemory.get(src.id),
+    };
+  }
+
   private attach(src: StemSource, media: MediaLike): Stem {
     media.preservesPitch = true;
     const stem: Stem = {
       media,
       off: () => {},
-      state: {
-        id: src.id,
-        label: src.label,
-        type: src.type,
-        status: 'loading',
-        error: null,
-        volume: 1,
-        muted: false,
-        solo: false,
-        ...this.mixMemory.get(src.id),
-      },
+      state: this.initialState(src),
     };
     const onReady = () => {
       if (stem.state.status === 'ready') return;
@@ -170,17 +175,7 @@ export class StemPlayer {
       .filter((d) => Number.isFinite(d) && d > 0);
     const states: StemState[] = this.connected
       ? this.stems.map((s) => s.state)
-      : this.sources.map((src) => ({
-          id: src.id,
-          label: src.label,
-          type: src.type,
-          status: 'loading',
-          error: null,
-          volume: 1,
-          muted: false,
-          solo: false,
-          ...this.mixMemory.get(src.id),
-        }));
+      : this.sources.map((src) => this.initialState(src));
     return {
       stems: states,
       playing: this.playing,
