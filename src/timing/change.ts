@@ -1,6 +1,5 @@
 import type { AlignmentItem } from '../contract';
 import {
-  buildDoc,
   chunkOf,
   slotOf,
   CHUNK_SIZE,
@@ -67,27 +66,15 @@ export function composeChanges(first: Change, second: Change): Change {
   };
 }
 
-/** Target chunk for a new item: the last chunk whose first item is not after it. */
-function targetChunk(
-  chunks: readonly Chunk[],
-  firstStarts: readonly number[],
-  item: AlignmentItem,
-): number {
-  let lo = 0;
-  let hi = chunks.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((firstStarts[mid] as number) <= item.start) lo = mid;
-    else hi = mid - 1;
-  }
-  // A tie on start: the full order decides (rare).
-  while (lo > 0 && compareItems((chunks[lo] as Chunk)[0] as AlignmentItem, item) > 0) lo--;
-  return lo;
-}
-
 /**
  * Applies a change; throws when a removed item is not in the document (a programming error).
  * `transient`: the result is a throwaway view (a drag preview frame), see `recordItems`.
+ *
+ * Allocation is kept to the copies of the touched chunks: at 1,000 scattered words the garbage
+ * collector, not the arithmetic, decided the slow runs. Positions leaving the document are packed
+ * numbers in one typed array (sorted natively, no comparator), the added items are sorted once and
+ * dealt to chunks with a cursor, and untouched chunks keep their first / last starts without an
+ * item read.
  */
 export function applyChange(
   doc: TimingDoc,
@@ -96,48 +83,101 @@ export function applyChange(
 ): TimingDoc {
   if (isEmptyChange(change)) return doc;
   const empty = !doc.chunks.length;
-  const chunks: readonly Chunk[] = empty ? [[]] : doc.chunks;
-  const index: ChunkIndex = empty ? { chunks, firstStarts: [0], lastStarts: [0] } : doc;
-  const { firstStarts } = index;
-  // Per chunk: the positions leaving it and the items (in order) entering it.
-  const removedAt = new Array<number[] | undefined>(chunks.length);
-  for (const item of change.removed) {
+  const index: ChunkIndex = empty ? { chunks: [[]], firstStarts: [0], lastStarts: [0] } : doc;
+  const { chunks, firstStarts, lastStarts } = index;
+  const gone = new Float64Array(change.removed.length);
+  for (let i = 0; i < gone.length; i++) {
+    const item = change.removed[i] as AlignmentItem;
     const at = locate(index, item);
     if (at < 0) throw new Error(`applyChange: item ${keyOf(item)} is not in the document`);
-    (removedAt[chunkOf(at)] ??= []).push(slotOf(at));
+    gone[i] = at;
   }
-  const addedAt = new Array<AlignmentItem[] | undefined>(chunks.length);
-  for (const item of [...change.added].sort(compareItems))
-    (addedAt[targetChunk(chunks, firstStarts, item)] ??= []).push(item);
-  const next: Chunk[] = [];
+  gone.sort();
+  const added = change.added.length > 1 ? [...change.added].sort(compareItems) : change.added;
+  const out = new Chunks();
+  let g = 0; // next of `gone`
+  let a = 0; // next of `added`
   for (let c = 0; c < chunks.length; c++) {
     const chunk = chunks[c] as Chunk;
-    const gone = removedAt[c];
-    const added = addedAt[c];
-    if (!gone && !added) {
-      next.push(chunk);
+    const g0 = g;
+    while (g < gone.length && chunkOf(gone[g] as number) === c) g++;
+    // An added item belongs to the last chunk whose first item is not after it.
+    const a0 = a;
+    if (c === chunks.length - 1) a = added.length;
+    else {
+      const nextFirst = (chunks[c + 1] as Chunk)[0] as AlignmentItem;
+      while (a < added.length && sortsBefore(added[a] as AlignmentItem, nextFirst)) a++;
+    }
+    if (g === g0 && a === a0) {
+      out.keep(chunk, firstStarts[c] as number, lastStarts[c] as number);
       continue;
     }
     const merged =
-      (gone && added && replaceInPlace(chunk, gone, added)) || rebuild(index, c, gone, added);
-    const prev = next[next.length - 1];
-    if (merged.length < CHUNK_SIZE / 4 && prev && prev.length + merged.length <= CHUNK_SIZE * 2) {
-      next[next.length - 1] = prev.concat(merged);
-    } else if (merged.length > CHUNK_SIZE * 2) {
-      for (let i = 0; i < merged.length; i += CHUNK_SIZE)
-        next.push(merged.slice(i, i + CHUNK_SIZE));
-    } else if (merged.length > 0) next.push(merged);
+      (g - g0 === a - a0 && replaceInPlace(chunk, gone, g0, added, a0, a - a0)) ||
+      rebuild(index, c, gone, g0, g, added, a0, a);
+    out.add(merged);
   }
   recordItems(doc.byKey, change.added, transient);
   let maxItemDuration = doc.maxItemDuration;
   for (const item of change.added)
     maxItemDuration = Math.max(maxItemDuration, item.end - item.start);
-  return buildDoc(next, {
+  return {
+    chunks: out.chunks,
+    offsets: out.offsets,
+    firstStarts: out.firstStarts,
+    lastStarts: out.lastStarts,
+    size: out.size,
     duration: doc.duration,
     maxItemDuration,
     byKey: doc.byKey,
     estimated: applyFlags(doc.estimated, change),
-  });
+  };
+}
+
+/** `item` sorts before `first` (the fast path reads numbers; ties take the full order). */
+function sortsBefore(item: AlignmentItem, first: AlignmentItem): boolean {
+  return item.start < first.start || (item.start === first.start && compareItems(item, first) < 0);
+}
+
+/** The next version's chunk list, built in one pass with its searchable numbers. */
+class Chunks {
+  readonly chunks: Chunk[] = [];
+  readonly offsets: number[] = [0];
+  readonly firstStarts: number[] = [];
+  readonly lastStarts: number[] = [];
+  size = 0;
+
+  keep(chunk: Chunk, first: number, last: number): void {
+    this.chunks.push(chunk);
+    this.firstStarts.push(first);
+    this.lastStarts.push(last);
+    this.size += chunk.length;
+    this.offsets.push(this.size);
+  }
+
+  /** A changed chunk: a small one joins the one before, an oversized one is split. */
+  add(merged: Chunk): void {
+    const n = this.chunks.length;
+    const prev = this.chunks[n - 1];
+    if (merged.length < CHUNK_SIZE / 4 && prev && prev.length + merged.length <= CHUNK_SIZE * 2) {
+      if (!merged.length) return;
+      this.chunks[n - 1] = prev.concat(merged);
+      this.lastStarts[n - 1] = (merged[merged.length - 1] as AlignmentItem).start;
+      this.size += merged.length;
+      this.offsets[n] = this.size;
+    } else if (merged.length > CHUNK_SIZE * 2) {
+      for (let i = 0; i < merged.length; i += CHUNK_SIZE)
+        this.push(merged.slice(i, i + CHUNK_SIZE));
+    } else if (merged.length > 0) this.push(merged);
+  }
+
+  private push(chunk: Chunk): void {
+    this.keep(
+      chunk,
+      (chunk[0] as AlignmentItem).start,
+      (chunk[chunk.length - 1] as AlignmentItem).start,
+    );
+  }
 }
 
 function applyFlags(set: ReadonlySet<string>, change: Change): ReadonlySet<string> {
@@ -150,49 +190,56 @@ function applyFlags(set: ReadonlySet<string>, change: Change): ReadonlySet<strin
 
 /**
  * The common case of a timing edit: as many items enter the chunk as leave it and the order holds
- * with each new item where an old one was (a small move or resize). Two block copies and a write
+ * with each new item where an old one was (a small move or resize). One block copy and a write
  * per item; null when the order would not hold (then `rebuild` does the general merge).
+ * `gone[g0 .. g0 + count)` are packed positions in this chunk, ascending; `added[a0 ..]` sorted.
  */
 function replaceInPlace(
   chunk: Chunk,
-  gone: number[],
+  gone: Float64Array,
+  g0: number,
   added: readonly AlignmentItem[],
+  a0: number,
+  count: number,
 ): Chunk | null {
-  if (gone.length !== added.length) return null;
-  gone.sort((a, b) => a - b);
   const out = chunk.slice();
-  for (let i = 0; i < gone.length; i++) out[gone[i] as number] = added[i] as AlignmentItem;
-  const inOrder = (j: number) =>
-    j <= 0 ||
-    j >= out.length ||
-    compareItems(out[j - 1] as AlignmentItem, out[j] as AlignmentItem) < 0;
-  for (const at of gone) if (!inOrder(at) || !inOrder(at + 1)) return null;
+  for (let k = 0; k < count; k++)
+    out[slotOf(gone[g0 + k] as number)] = added[a0 + k] as AlignmentItem;
+  for (let k = 0; k < count; k++) {
+    const j = slotOf(gone[g0 + k] as number);
+    const item = out[j] as AlignmentItem;
+    if (j > 0 && compareItems(out[j - 1] as AlignmentItem, item) >= 0) return null;
+    if (j + 1 < out.length && compareItems(item, out[j + 1] as AlignmentItem) >= 0) return null;
+  }
   return out;
 }
 
-/** The chunk without the items at `gone`, with the sorted `added` merged in: one pass. */
+/** The chunk without the items at `gone[g0 .. g1)`, with sorted `added[a0 .. a1)` merged in. */
 function rebuild(
   index: ChunkIndex,
   c: number,
-  gone: number[] | undefined,
-  added: readonly AlignmentItem[] | undefined,
+  gone: Float64Array,
+  g0: number,
+  g1: number,
+  added: readonly AlignmentItem[],
+  a0: number,
+  a1: number,
 ): Chunk {
   const chunk = index.chunks[c] as Chunk;
-  const skip = gone ? gone.sort((a, b) => a - b) : [];
-  const add = added ?? [];
   // Where each added item goes: a search each, not a comparison per kept item.
-  const at = add.map((item) => insertionPoint(index, c, item));
+  const at: number[] = [];
+  for (let k = a0; k < a1; k++) at.push(insertionPoint(index, c, added[k] as AlignmentItem));
   const out: AlignmentItem[] = [];
-  let g = 0;
-  let a = 0;
+  let g = g0;
+  let a = a0;
   for (let j = 0; j < chunk.length; j++) {
-    while (a < add.length && (at[a] as number) <= j) out.push(add[a++] as AlignmentItem);
-    if (g < skip.length && skip[g] === j) {
+    while (a < a1 && (at[a - a0] as number) <= j) out.push(added[a++] as AlignmentItem);
+    if (g < g1 && slotOf(gone[g] as number) === j) {
       g++;
       continue;
     }
     out.push(chunk[j] as AlignmentItem);
   }
-  while (a < add.length) out.push(add[a++] as AlignmentItem);
+  while (a < a1) out.push(added[a++] as AlignmentItem);
   return out;
 }

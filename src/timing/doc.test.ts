@@ -112,7 +112,7 @@ describe('TimingDoc', () => {
 
   it('keeps the dragged version findable through any number of transient previews', () => {
     const doc = createDoc(song(3 * CHUNK_SIZE));
-    const target = itemAt(doc, 700)!;
+    const target = itemAt(doc, 2 * CHUNK_SIZE + 50)!;
     const key = keyOf(target);
     const moved = { ...target, start: target.start + 0.01, end: target.end + 0.01 };
     const d1 = applyChange(doc, {

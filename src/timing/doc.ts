@@ -26,7 +26,7 @@ export interface TimingDoc {
   readonly estimated: ReadonlySet<string>;
 }
 
-export const CHUNK_SIZE = 512;
+export const CHUNK_SIZE = 128;
 
 export interface CreateDocOptions {
   duration?: number;

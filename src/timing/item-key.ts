@@ -11,8 +11,10 @@ export function keyOf(item: AlignmentItem): string {
  */
 export function compareItems(a: AlignmentItem, b: AlignmentItem): number {
   if (a === b) return 0;
+  // Signs, not differences: a difference of two times is a double, boxed on every call from sort.
+  if (a.start < b.start) return -1;
+  if (a.start > b.start) return 1;
   return (
-    a.start - b.start ||
     a.line - b.line ||
     a.word - b.word ||
     a.subword - b.subword ||
@@ -27,4 +29,28 @@ export function compareLyric(a: AlignmentItem, b: AlignmentItem): number {
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * A copy of `item` with new times. Written out field by field: a spread copy (`{ ...item, start }`)
+ * gets a hidden class with 4 in-object fields plus a separate property array, a second allocation
+ * per word, and mixes shapes so reads of `start` in sorts and searches go polymorphic. The service's
+ * items have these fields only (the contract's item is a strict object).
+ */
+export function withTimes(item: AlignmentItem, start: number, end: number): AlignmentItem {
+  const next: AlignmentItem =
+    item.id === undefined
+      ? { line: item.line, word: item.word, subword: item.subword, start, end, text: item.text }
+      : {
+          id: item.id,
+          line: item.line,
+          word: item.word,
+          subword: item.subword,
+          start,
+          end,
+          text: item.text,
+        };
+  if (item.singer !== undefined) next.singer = item.singer;
+  if (item.translations !== undefined) next.translations = item.translations;
+  return next;
 }

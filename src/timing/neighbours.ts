@@ -1,6 +1,6 @@
 import type { AlignmentItem } from '../contract';
 import { indexOfItem, itemAt, type TimingDoc } from './doc';
-import { keyOf } from './item-key';
+import { keyOf, withTimes } from './item-key';
 
 /** How far (in items) to look for a neighbour of the same singer before giving up. */
 const SCAN_LIMIT = 256;
@@ -47,7 +47,7 @@ export function pushChain(
     if (dir === 1 ? shift <= 0 : shift >= 0) return out;
     const start = Math.max(0, Math.min(doc.duration, next.start + shift));
     const end = Math.max(start, Math.min(doc.duration, next.end + shift));
-    out.push([next, { ...next, start, end }]);
+    out.push([next, withTimes(next, start, end)]);
     edge = dir === 1 ? end : start;
     current = next;
   }

@@ -1,7 +1,7 @@
 import type { AlignmentItem } from '../contract';
 import { EMPTY_CHANGE, type Change } from './change';
 import { getItem, type TimingDoc } from './doc';
-import { keyOf } from './item-key';
+import { keyOf, withTimes } from './item-key';
 import { neighbour, pushChain, singerOf } from './neighbours';
 import { DEFAULT_NUDGE_STEPS, type EditSettings, type NudgeSteps } from './op-types';
 
@@ -70,11 +70,7 @@ export function moveItems(
     }
   }
   if (!delta) return EMPTY_CHANGE;
-  const moved = items.map((item) => ({
-    ...item,
-    start: item.start + delta,
-    end: item.end + delta,
-  }));
+  const moved = items.map((item) => withTimes(item, item.start + delta, item.end + delta));
   if (settings.overlap !== 'push') return changeOf(doc, items, moved);
   const pairs = items.map((item, i): [AlignmentItem, AlignmentItem] => [item, moved[i]!]);
   pairs.push(...pushEdges(doc, pairs, delta > 0 ? 1 : -1, skip()));
@@ -137,14 +133,14 @@ export function setEdge(
     let t = clamp(time, 0, item.end);
     const prev = neighbour(doc, item, -1, skip);
     if (settings.overlap === 'stop' && prev && prev.end <= item.start) t = Math.max(t, prev.end);
-    const next = { ...item, start: t };
+    const next = withTimes(item, t, item.end);
     const pushed = settings.overlap === 'push' ? pushChain(doc, item, -1, t, skip) : [];
     return replaceChange(doc, [[item, next], ...pushed]);
   }
   let t = clamp(time, item.start, doc.duration);
   const after = neighbour(doc, item, 1, skip);
   if (settings.overlap === 'stop' && after && after.start >= item.end) t = Math.min(t, after.start);
-  const next = { ...item, end: t };
+  const next = withTimes(item, item.start, t);
   const pushed = settings.overlap === 'push' ? pushChain(doc, item, 1, t, skip) : [];
   return replaceChange(doc, [[item, next], ...pushed]);
 }
@@ -159,8 +155,8 @@ export function roll(
   if (left === right || right.end < left.start) return EMPTY_CHANGE;
   const t = clamp(time, left.start, right.end);
   return replaceChange(doc, [
-    [left, { ...left, end: t }],
-    [right, { ...right, start: t }],
+    [left, withTimes(left, left.start, t)],
+    [right, withTimes(right, t, right.end)],
   ]);
 }
 
@@ -181,7 +177,7 @@ export function stretch(
   const map = (t: number) => clamp(s1 + (t - s0) * scale, s1, e1);
   return replaceChange(
     doc,
-    items.map((x) => [x, { ...x, start: map(x.start), end: map(x.end) }]),
+    items.map((x) => [x, withTimes(x, map(x.start), map(x.end))]),
   );
 }
 
@@ -196,10 +192,11 @@ export function tap(
   if (!item) return EMPTY_CHANGE;
   const t = clamp(time - latency, 0, doc.duration);
   const pairs: [AlignmentItem, AlignmentItem][] = [
-    [item, { ...item, start: t, end: Math.max(item.end, t) }],
+    [item, withTimes(item, t, Math.max(item.end, t))],
   ];
   const prev = prevKey === undefined ? undefined : getItem(doc, prevKey);
-  if (prev && prev !== item) pairs.push([prev, { ...prev, end: Math.max(prev.start, t) }]);
+  if (prev && prev !== item)
+    pairs.push([prev, withTimes(prev, prev.start, Math.max(prev.start, t))]);
   return replaceChange(doc, pairs);
 }
 
@@ -207,5 +204,5 @@ export function holdEnd(doc: TimingDoc, key: string, time: number, latency: numb
   const item = getItem(doc, key);
   if (!item) return EMPTY_CHANGE;
   const t = clamp(time - latency, item.start, doc.duration);
-  return replaceChange(doc, [[item, { ...item, end: t }]]);
+  return replaceChange(doc, [[item, withTimes(item, item.start, t)]]);
 }

@@ -1,7 +1,7 @@
 import type { AlignmentItem } from '../contract';
 import { EMPTY_CHANGE, type Change } from './change';
 import { forEachItem, getItem, type TimingDoc } from './doc';
-import { compareLyric, keyOf } from './item-key';
+import { compareLyric, keyOf, withTimes } from './item-key';
 import { itemsOf } from './ops-time';
 
 /** Items of one line in lyric order. A full scan: lines are not indexed (edits are rare). */
@@ -123,7 +123,7 @@ export function insertItems(
 ): Change {
   const clamped = items.map((x) => {
     const start = Math.max(0, Math.min(doc.duration, x.start));
-    return { ...x, start, end: Math.max(start, Math.min(doc.duration, x.end)) };
+    return withTimes(x, start, Math.max(start, Math.min(doc.duration, x.end)));
   });
   return wordChange(doc, [], clamped, estimated ? clamped.map(keyOf) : []);
 }
