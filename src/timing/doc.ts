@@ -159,11 +159,24 @@ export function itemAt(doc: TimingDoc, index: number): AlignmentItem | undefined
 }
 
 export function getItem(doc: TimingDoc, key: string): AlignmentItem | undefined {
+  const at = findKey(doc, key);
+  return at < 0 ? undefined : itemAtSlot(doc, at);
+}
+
+/** Where the item under `key` is in this version, packed (see `locate`); -1 when absent. */
+export function findKey(doc: TimingDoc, key: string): number {
   const cell = indexed(doc.byKey).cells.get(key);
-  if (cell === undefined) return undefined; // never in this lineage
-  if (locate(doc, cell.newest) >= 0) return cell.newest;
-  if (cell.before !== undefined && locate(doc, cell.before) >= 0) return cell.before;
-  return keyMapOf(doc).get(key);
+  if (cell === undefined) return -1; // never in this lineage
+  let at = locate(doc, cell.newest);
+  if (at < 0 && cell.before !== undefined) at = locate(doc, cell.before);
+  if (at >= 0) return at;
+  const item = keyMapOf(doc).get(key);
+  return item ? locate(doc, item) : -1;
+}
+
+/** The item at a packed position from `locate` or `findKey`. */
+export function itemAtSlot(doc: ChunkIndex, at: number): AlignmentItem {
+  return (doc.chunks[chunkOf(at)] as Chunk)[slotOf(at)] as AlignmentItem;
 }
 
 /** Every key of one version, for the rare lookup of an item older than its key's last two. */

@@ -1,6 +1,6 @@
 import type { AlignmentItem } from '../contract';
-import { EMPTY_CHANGE, type Change } from './change';
-import { getItem, type TimingDoc } from './doc';
+import { EMPTY_CHANGE, planned, type Change } from './change';
+import { findKey, getItem, itemAtSlot, type TimingDoc } from './doc';
 import { keyOf, withTimes } from './item-key';
 import { neighbour, pushChain, singerOf } from './neighbours';
 import { DEFAULT_NUDGE_STEPS, type EditSettings, type NudgeSteps } from './op-types';
@@ -41,13 +41,37 @@ export function itemsOf(doc: TimingDoc, keys: readonly string[]): AlignmentItem[
   return out;
 }
 
+/**
+ * The live items of `keys`, each once, in document order, with their packed positions (ascending).
+ * Positions, not a set of items: duplicates fall out of the sort, and `applyChange` reuses them.
+ */
+function selectionOf(
+  doc: TimingDoc,
+  keys: readonly string[],
+): { items: AlignmentItem[]; at: Float64Array } {
+  const found = new Float64Array(keys.length);
+  let n = 0;
+  for (const key of keys) {
+    const at = findKey(doc, key);
+    if (at >= 0) found[n++] = at;
+  }
+  found.subarray(0, n).sort();
+  let m = 0;
+  for (let i = 0; i < n; i++)
+    if (i === 0 || found[i] !== found[m - 1]) found[m++] = found[i] as number;
+  const at = found.subarray(0, m);
+  const items: AlignmentItem[] = [];
+  for (const p of at) items.push(itemAtSlot(doc, p));
+  return { items, at };
+}
+
 export function moveItems(
   doc: TimingDoc,
   keys: readonly string[],
   requested: number,
   settings: EditSettings,
 ): Change {
-  const items = itemsOf(doc, keys);
+  const { items, at } = selectionOf(doc, keys);
   if (!items.length || !requested) return EMPTY_CHANGE;
   let minStart = Infinity;
   let maxEnd = -Infinity;
@@ -71,7 +95,7 @@ export function moveItems(
   }
   if (!delta) return EMPTY_CHANGE;
   const moved = items.map((item) => withTimes(item, item.start + delta, item.end + delta));
-  if (settings.overlap !== 'push') return changeOf(doc, items, moved);
+  if (settings.overlap !== 'push') return planned(doc, changeOf(doc, items, moved), at);
   const pairs = items.map((item, i): [AlignmentItem, AlignmentItem] => [item, moved[i]!]);
   pairs.push(...pushEdges(doc, pairs, delta > 0 ? 1 : -1, skip()));
   return replaceChange(doc, pairs);

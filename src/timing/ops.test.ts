@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { AlignmentItem } from '../contract';
 import { createDoc, getItem, isEstimated, toArray, type TimingDoc } from './doc';
 import type { EditSettings, TimingOp } from './op-types';
-import { applyOp } from './ops';
-import { word } from './test-items';
+import { applyChange } from './change';
+import { keyOf } from './item-key';
+import { applyOp, planOp } from './ops';
+import { song, word } from './test-items';
 
 /** Line 0: a [0,1] b [1,2] c [3,4]; line 1: d [5,6] (singer 1 overlaps nothing). */
 const base = () =>
@@ -202,5 +204,36 @@ describe('word operations', () => {
     const doc = createDoc([word(0, 0, 0, 1, 'a')], { estimated: ['0/0/0'] });
     const { doc: out } = applyOp(doc, { type: 'setEnd', key: '0/0/0', time: 0.8 });
     expect(isEstimated(out, '0/0/0')).toBe(false);
+  });
+});
+
+describe('a planned move applied with the positions found while planning it', () => {
+  it('gives the same document as applying the change by searching', () => {
+    const items = song(2000, true);
+    const doc = createDoc(items, { duration: 2000 });
+    // Scattered keys, some twice, one unknown, several words crossing their neighbours.
+    const keys = ['i1999', 'i5', 'i700', 'i5', 'nope', 'i1', 'i1300', 'i701', 'i129'];
+    for (const delta of [0.01, 0.7, -0.3]) {
+      const change = planOp(doc, { type: 'move', keys, delta });
+      const hinted = applyChange(doc, change);
+      const searched = applyChange(doc, { ...change });
+      expect(toArray(hinted)).toEqual(toArray(searched));
+      expect(change.removed.map(keyOf)).toEqual([
+        'i1',
+        'i5',
+        'i129',
+        'i700',
+        'i701',
+        'i1300',
+        'i1999',
+      ]);
+      // The hint is for that doc only: planned on `doc`, applied to `hinted`, it is searched.
+      const next = planOp(doc, { type: 'move', keys: ['i3'], delta });
+      expect(() => applyChange(hinted, next)).not.toThrow();
+      expect(getItem(applyChange(hinted, next), 'i3')!.start).toBeCloseTo(
+        items[3]!.start + delta,
+        9,
+      );
+    }
   });
 });
