@@ -1,6 +1,6 @@
 import type { TimelineView } from './types';
 
-import { timeToX, xToTime, type Viewport } from '../../../timing/viewport';
+import { timeToX, xToTime, type Viewport } from '../../../timing';
 
 /** Time <-> px is the core's (one viewport module); zoom and scroll rules live here. */
 export { timeToX, xToTime };
