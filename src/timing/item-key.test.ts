@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AlignmentItemSchema, type AlignmentItem } from '../contract';
-import { compareItems, withTimes } from './item-key';
+import { compareItems, reviseItem, withTimes } from './item-key';
 import { word } from './test-items';
 
 describe('withTimes', () => {
@@ -43,5 +43,15 @@ describe('compareItems', () => {
     const x = { ...a, id: 'x' };
     const y = { ...a, id: 'y' };
     expect(Math.sign(compareItems(x, y))).toBe(-Math.sign(compareItems(y, x)));
+  });
+});
+
+describe('reviseItem', () => {
+  it('changes the given fields, removes those given as undefined, keeps the rest', () => {
+    const item = word(1, 2, 3, 4, 'a', { id: 'x', singer: 2 });
+    expect(reviseItem(item, { text: 'b', word: 5 })).toEqual({ ...item, text: 'b', word: 5 });
+    const cleared = reviseItem(item, { singer: undefined, id: undefined });
+    expect('singer' in cleared || 'id' in cleared).toBe(false);
+    expect(cleared).toEqual({ line: 1, word: 2, subword: 0, start: 3, end: 4, text: 'a' });
   });
 });

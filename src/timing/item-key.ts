@@ -34,23 +34,50 @@ function compareStrings(a: string, b: string): number {
 /**
  * A copy of `item` with new times. Written out field by field: a spread copy (`{ ...item, start }`)
  * gets a hidden class with 4 in-object fields plus a separate property array, a second allocation
- * per word, and mixes shapes so reads of `start` in sorts and searches go polymorphic. The service's
- * items have these fields only (the contract's item is a strict object).
+ * per word, and mixes shapes so reads of `start` in sorts and searches go polymorphic (ADR 0007).
+ * The service's items have these fields only (the contract's item is a strict object).
  */
 export function withTimes(item: AlignmentItem, start: number, end: number): AlignmentItem {
+  const { id, line, word, subword, text, singer, translations } = item;
+  return build(id, line, word, subword, start, end, text, singer, translations);
+}
+
+/** Fields to change; a field given as `undefined` is removed (singer, translations, id). */
+export type ItemPatch = { [K in keyof AlignmentItem]?: AlignmentItem[K] | undefined };
+
+/** A copy of `item` with `patch` applied, in the same field-by-field shape as `withTimes`. */
+export function reviseItem(item: AlignmentItem, patch: ItemPatch): AlignmentItem {
+  const pick = <K extends keyof AlignmentItem>(k: K): AlignmentItem[K] =>
+    (k in patch ? patch[k] : item[k]) as AlignmentItem[K];
+  return build(
+    pick('id'),
+    pick('line'),
+    pick('word'),
+    pick('subword'),
+    pick('start'),
+    pick('end'),
+    pick('text'),
+    pick('singer'),
+    pick('translations'),
+  );
+}
+
+function build(
+  id: string | undefined,
+  line: number,
+  word: number,
+  subword: number,
+  start: number,
+  end: number,
+  text: string,
+  singer: number | undefined,
+  translations: AlignmentItem['translations'],
+): AlignmentItem {
   const next: AlignmentItem =
-    item.id === undefined
-      ? { line: item.line, word: item.word, subword: item.subword, start, end, text: item.text }
-      : {
-          id: item.id,
-          line: item.line,
-          word: item.word,
-          subword: item.subword,
-          start,
-          end,
-          text: item.text,
-        };
-  if (item.singer !== undefined) next.singer = item.singer;
-  if (item.translations !== undefined) next.translations = item.translations;
+    id === undefined
+      ? { line, word, subword, start, end, text }
+      : { id, line, word, subword, start, end, text };
+  if (singer !== undefined) next.singer = singer;
+  if (translations !== undefined) next.translations = translations;
   return next;
 }

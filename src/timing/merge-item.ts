@@ -1,4 +1,5 @@
 import type { AlignmentItem, Translation } from '../contract';
+import { reviseItem } from './item-key';
 
 export type MergeField = 'position' | 'start' | 'end' | 'text' | 'singer' | 'translations';
 type Translations = Readonly<Record<string, Translation>>;
@@ -95,18 +96,16 @@ function build(
   translations: Translations | undefined,
 ): AlignmentItem {
   const pos = pick('position');
-  const singer = pick('singer').singer;
-  return {
-    ...(like.id === undefined ? {} : { id: like.id }),
+  return reviseItem(like, {
     line: pos.line,
     word: pos.word,
     subword: pos.subword,
     start: pick('start').start,
     end: pick('end').end,
     text: pick('text').text,
-    ...(singer === undefined ? {} : { singer }),
-    ...(translations ? { translations } : {}),
-  };
+    singer: pick('singer').singer,
+    translations,
+  });
 }
 
 /** Field merge of one item changed on both sides; base may be absent (added on both). */

@@ -1,7 +1,7 @@
 import type { AlignmentItem } from '../contract';
 import { EMPTY_CHANGE, type Change } from './change';
 import { forEachItem, getItem, type TimingDoc } from './doc';
-import { compareLyric, keyOf, withTimes } from './item-key';
+import { compareLyric, keyOf, reviseItem, withTimes } from './item-key';
 import { itemsOf } from './ops-time';
 
 /** Items of one line in lyric order. A full scan: lines are not indexed (edits are rare). */
@@ -49,7 +49,7 @@ function renumbered(
     const pos = renumber(x);
     if (pos && (pos.word !== x.word || pos.subword !== x.subword)) {
       removed.push(x);
-      added.push({ ...x, ...pos });
+      added.push(reviseItem(x, pos));
     }
   }
   return [removed, added];
@@ -68,16 +68,14 @@ export function split(doc: TimingDoc, key: string, at: number, time?: number): C
     (x) => x.word === item.word && x.subword > item.subword,
   );
   const [moved, movedTo] = renumbered(later, (x) => ({ word: x.word, subword: x.subword + 1 }));
-  const first: AlignmentItem = { ...item, text: item.text.slice(0, at), end: t };
-  const second: AlignmentItem = {
-    line: item.line,
-    word: item.word,
+  const first = reviseItem(item, { text: item.text.slice(0, at), end: t });
+  const second = reviseItem(item, {
+    id: undefined,
     subword: item.subword + 1,
     start: t,
-    end: item.end,
     text: item.text.slice(at),
-    ...(item.singer === undefined ? {} : { singer: item.singer }),
-  };
+    translations: undefined,
+  });
   const flagged = guessed ? [keyOf(first), keyOf(second)] : [];
   return wordChange(
     doc,
@@ -158,7 +156,12 @@ export function deleteItems(doc: TimingDoc, keys: readonly string[]): Change {
 export function setText(doc: TimingDoc, key: string, text: string): Change {
   const item = getItem(doc, key);
   if (!item || item.text === text) return EMPTY_CHANGE;
-  return { removed: [item], added: [{ ...item, text }], estimatedOff: [], estimatedOn: [] };
+  return {
+    removed: [item],
+    added: [reviseItem(item, { text })],
+    estimatedOff: [],
+    estimatedOn: [],
+  };
 }
 
 export function setSinger(
@@ -170,9 +173,8 @@ export function setSinger(
   const added: AlignmentItem[] = [];
   for (const item of itemsOf(doc, keys)) {
     if (item.singer === singer) continue;
-    const { singer: _old, ...rest } = item;
     removed.push(item);
-    added.push(singer === undefined ? rest : { ...rest, singer });
+    added.push(reviseItem(item, { singer }));
   }
   return { removed, added, estimatedOff: [], estimatedOn: [] };
 }
@@ -188,7 +190,8 @@ export function setTranslation(
   const { [lang]: _old, ...others } = item.translations ?? {};
   const translations =
     text === null ? others : { ...others, [lang]: { text, editedManually: true } };
-  const { translations: _t, ...rest } = item;
-  const next = Object.keys(translations).length ? { ...rest, translations } : rest;
+  const next = reviseItem(item, {
+    translations: Object.keys(translations).length ? translations : undefined,
+  });
   return { removed: [item], added: [next], estimatedOff: [], estimatedOn: [] };
 }

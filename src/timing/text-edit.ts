@@ -1,7 +1,7 @@
 import type { AlignmentItem } from '../contract';
 import { EMPTY_CHANGE, type Change } from './change';
 import type { TimingDoc } from './doc';
-import { keyOf } from './item-key';
+import { keyOf, reviseItem, withTimes } from './item-key';
 import { lineItems, wordChange } from './ops-words';
 
 interface OldWord {
@@ -57,7 +57,7 @@ function commonWords(a: readonly string[], b: readonly string[]): [number, numbe
 
 /** One new word timed over [start, end], based on `like` (id, singer, translations). */
 function made(like: AlignmentItem, text: string, start: number, end: number): AlignmentItem {
-  return { ...like, text, start, end, subword: 0 };
+  return reviseItem(like, { text, start, end, subword: 0 });
 }
 
 /** Spreads texts over [start, end] by character count. */
@@ -141,7 +141,7 @@ export function setLineText(doc: TimingDoc, line: number, text: string): Change 
     if (anchor) {
       const items = anchor.items.slice();
       const head = items[0] as AlignmentItem;
-      if (giveBack !== null) items[0] = { ...head, start: Math.min(head.start, giveBack) };
+      if (giveBack !== null) items[0] = withTimes(head, Math.min(head.start, giveBack), head.end);
       giveBack = null;
       out.push({ items, estimated: false });
     }
@@ -161,7 +161,7 @@ function toChange(
   const flagged: string[] = [];
   words.forEach((w, k) => {
     for (const x of w.items) {
-      const item = x.word === base + k ? x : { ...x, word: base + k };
+      const item = x.word === base + k ? x : reviseItem(x, { word: base + k });
       after.push(item);
       if (w.estimated || (before.includes(x) && doc.estimated.has(keyOf(x))))
         flagged.push(keyOf(item));
