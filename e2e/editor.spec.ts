@@ -78,6 +78,34 @@ test.describe('timing editor', () => {
     await expect(page.getByText('All changes saved')).toBeVisible();
   });
 
+  test('editing options: push neighbours applies, and the options survive a reload', async ({
+    page,
+  }) => {
+    const { key, project } = await isolatedProject(page);
+    const items = activeItems(project);
+    await openEditor(page, key, project.id);
+    const options = page.getByRole('group', { name: 'Editing options' });
+    const policy = options.getByRole('combobox', { name: 'Words' });
+    const snap = options.getByRole('checkbox', { name: 'Snap' });
+    await expect(policy).toHaveValue('allow');
+    await policy.selectOption({ label: 'push neighbours' });
+    await snap.uncheck();
+
+    // A start typed before the previous word's end pushes that word back, keeping its length.
+    const [prev, word] = [items[5]!, items[6]!];
+    const prevStart = startField(page, prev);
+    const value = Math.round((prev.start + (prev.end - prev.start) / 2) * 1000) / 1000;
+    await typeStart(page, word, value);
+    await expect
+      .poll(async () => seconds(await prevStart.inputValue()))
+      .toBeCloseTo(value - (prev.end - prev.start), 2);
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+    await expect(policy).toHaveValue('push');
+    await expect(snap).not.toBeChecked();
+  });
+
   test('undo and redo', async ({ page }) => {
     const { key, project } = await isolatedProject(page);
     const items = activeItems(project);

@@ -16,11 +16,12 @@ import {
   fitTo,
   followPlayhead,
   TimelineCanvas,
-  type LaneMode,
   type TimelineIntent,
   type ZoomLimits,
 } from '../timeline';
 import { indexOfKey, itemAt } from '../../../timing';
+import { EditOptions } from './edit-options';
+import { useEditorPreferences } from './preferences';
 import { TimelineBar } from './timeline-bar';
 import { createSceneSource, type SceneExtras } from './timeline-scene';
 import { useEditorCommands } from './use-editor-commands';
@@ -85,15 +86,17 @@ export function EditorBody({ project, store, onSave }: Props) {
       devicePixelRatio: 1,
     }),
   );
+  const [laneMode, setLaneMode] = useEditorPreferences(store);
   const [extras] = useState(() =>
     createBox<Omit<SceneExtras, 'view'>>({
       hoverKey: null,
       preview: null,
       snapGuide: null,
-      laneMode: 'line',
+      laneMode,
     }),
   );
-  const [laneMode, setLaneMode] = useState<LaneMode>('line');
+  const snapping = useEditor((s) => s.settings.snapping);
+  const snapThresholdPx = useEditor((s) => s.settings.snapThresholdPx);
   // Vocal onsets (snap targets, ruler ticks), found in a worker from the waveform's stem.
   const waveStem = project.stems.find((s) => s.type === 'vocals') ?? project.stems[0];
   const onsets = useOnsets(waveStem);
@@ -218,6 +221,7 @@ export function EditorBody({ project, store, onSave }: Props) {
       <section className="editor-transport" aria-label="Playback">
         <Transport snapshot={snapshot} controls={player} loopRange={loopRange} />
         <Mixer stems={snapshot.stems} controls={player} />
+        <EditOptions store={store} />
         <button type="button" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
           Shortcuts
         </button>
@@ -260,6 +264,7 @@ export function EditorBody({ project, store, onSave }: Props) {
             }
           }}
           zoomLimits={limits()}
+          toolOptions={{ snapping, snapThresholdPx }}
           exposeTestHook
           ariaLabel="Timeline of words: drag to move, drag an edge to resize; Tab selects the next word, Escape twice leaves"
           className="timeline-canvas"
