@@ -104,6 +104,29 @@ test.describe('timing editor', () => {
     await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
     await expect(policy).toHaveValue('push');
     await expect(snap).not.toBeChecked();
+
+    // A drag previews what the commit will do: under "stop at the neighbour" the word stops there.
+    await policy.selectOption({ label: 'stop at the neighbour' });
+    const [dragged, next] = [items[1]!, items[2]!];
+    const field = startField(page, dragged);
+    const stopAt = next.start - (dragged.end - dragged.start);
+    const probe = () =>
+      page.evaluate((k) => {
+        type Hook = {
+          clientPointOf(k: string): { x: number; y: number } | null;
+          timeToX(t: number): number;
+        };
+        const hook = (window as unknown as { __timeline: Hook }).__timeline;
+        return { point: hook.clientPointOf(k), pxPerSecond: hook.timeToX(1) - hook.timeToX(0) };
+      }, dragged.id ?? '');
+    await expect.poll(async () => (await probe()).point).not.toBeNull();
+    const { point, pxPerSecond } = await probe();
+    await page.mouse.move(point!.x, point!.y);
+    await page.mouse.down();
+    await page.mouse.move(point!.x + pxPerSecond * 1.5, point!.y, { steps: 8 });
+    await expect.poll(async () => seconds(await field.inputValue())).toBeCloseTo(stopAt, 2);
+    await page.mouse.up();
+    await expect.poll(async () => seconds(await field.inputValue())).toBeCloseTo(stopAt, 2);
   });
 
   test('undo and redo', async ({ page }) => {

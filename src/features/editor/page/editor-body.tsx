@@ -21,6 +21,7 @@ import {
 } from '../timeline';
 import { indexOfKey, itemAt } from '../../../timing';
 import { EditOptions } from './edit-options';
+import { policyPreview } from './policy-preview';
 import { useEditorPreferences } from './preferences';
 import { TimelineBar } from './timeline-bar';
 import { createSceneSource, type SceneExtras } from './timeline-scene';
@@ -155,7 +156,7 @@ export function EditorBody({ project, store, onSave }: Props) {
         case 'preview':
           return extras.set({
             ...extras.get(),
-            preview: intent.preview,
+            preview: policyPreview(store.getState().doc, intent.preview, store.getState().settings),
             snapGuide: intent.snapGuide,
           });
         case 'move':
