@@ -39,6 +39,18 @@ async function typeStart(page: Page, word: AlignmentItem, value: number) {
   await expect(page.getByText('Unsaved changes')).toBeVisible();
 }
 
+/** Where a word is on the timeline canvas (client px), and the zoom, from the test hook. */
+function wordProbe(page: Page, key: string) {
+  return page.evaluate((k) => {
+    type Hook = {
+      clientPointOf(k: string): { x: number; y: number } | null;
+      timeToX(t: number): number;
+    };
+    const hook = (window as unknown as { __timeline: Hook }).__timeline;
+    return { point: hook.clientPointOf(k), pxPerSecond: hook.timeToX(1) - hook.timeToX(0) };
+  }, key);
+}
+
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('All changes saved')).toBeVisible();
@@ -110,15 +122,7 @@ test.describe('timing editor', () => {
     const [dragged, next] = [items[1]!, items[2]!];
     const field = startField(page, dragged);
     const stopAt = next.start - (dragged.end - dragged.start);
-    const probe = () =>
-      page.evaluate((k) => {
-        type Hook = {
-          clientPointOf(k: string): { x: number; y: number } | null;
-          timeToX(t: number): number;
-        };
-        const hook = (window as unknown as { __timeline: Hook }).__timeline;
-        return { point: hook.clientPointOf(k), pxPerSecond: hook.timeToX(1) - hook.timeToX(0) };
-      }, dragged.id ?? '');
+    const probe = () => wordProbe(page, dragged.id ?? '');
     await expect.poll(async () => (await probe()).point).not.toBeNull();
     const { point, pxPerSecond } = await probe();
     await page.mouse.move(point!.x, point!.y);
@@ -174,15 +178,7 @@ test.describe('timing editor', () => {
     const before = seconds(await field.inputValue());
     const canvas = page.getByRole('application', { name: /timeline/i });
     await expect(canvas).toBeVisible();
-    type Hook = {
-      clientPointOf(k: string): { x: number; y: number } | null;
-      timeToX(t: number): number;
-    };
-    const probe = () =>
-      page.evaluate((k) => {
-        const hook = (window as unknown as { __timeline: Hook }).__timeline;
-        return { point: hook.clientPointOf(k), pxPerSecond: hook.timeToX(1) - hook.timeToX(0) };
-      }, word.id ?? '');
+    const probe = () => wordProbe(page, word.id ?? '');
     await expect.poll(async () => (await probe()).point).not.toBeNull();
     const { point, pxPerSecond: shift } = await probe();
     const at = { x: point!.x, y: point!.y };
