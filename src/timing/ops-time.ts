@@ -27,18 +27,9 @@ function changeOf(doc: TimingDoc, removed: AlignmentItem[], added: AlignmentItem
   return { removed, added, estimatedOff, estimatedOn: [] };
 }
 
-/** The live items of `keys`, each once, in the order of the keys. */
+/** The live items of `keys`, each once, in document order. */
 export function itemsOf(doc: TimingDoc, keys: readonly string[]): AlignmentItem[] {
-  const out: AlignmentItem[] = [];
-  const seen = new Set<AlignmentItem>();
-  for (const key of keys) {
-    const item = getItem(doc, key);
-    if (item && !seen.has(item)) {
-      seen.add(item);
-      out.push(item);
-    }
-  }
-  return out;
+  return selectionOf(doc, keys).items;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { Fragment, useEffect, useId, useRef } from 'react';
+import { Fragment, useId } from 'react';
+import { useModalDialog } from '../../../components/use-modal-dialog';
 import '../panels/panels.css';
 import { chordLabel, chordText, isMac } from './format-keys';
 import { DEFAULT_KEY_MAP, KEY_GROUPS, type KeyMap } from './key-map';
@@ -11,16 +12,9 @@ export interface KeyboardHelpProps {
 
 /** The shortcut list (opened with `?`): a modal dialog built from the key map itself. */
 export function KeyboardHelp({ open, onClose, map = DEFAULT_KEY_MAP }: KeyboardHelpProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
   const mac = isMac();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog

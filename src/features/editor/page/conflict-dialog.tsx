@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useModalDialog } from '../../../components/use-modal-dialog';
 import type { AlignmentItem } from '../../../contract';
 import type { MergeConflict } from '../../../timing';
 import type { ConflictChoice } from '../store';
@@ -31,20 +32,14 @@ export function ConflictDialog({
   onShow,
   canShow = () => true,
 }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>(() =>
     Object.fromEntries(conflicts.map((c) => [c.key, 'mine' as const])),
   );
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  useEffect(() => {
-    const dialog = ref.current;
     return () => dialog?.close();
-  }, []);
+  }, [ref]);
   const setAll = (choice: ConflictChoice) =>
     setChoices(Object.fromEntries(conflicts.map((c) => [c.key, choice])));
 

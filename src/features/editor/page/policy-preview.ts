@@ -1,6 +1,7 @@
-import { getItem, keyOf, planOp, type TimingDoc, type TimingOp } from '../../../timing';
-import type { EditorSettings } from '../store';
+import { getItem, planOp, type TimingDoc, type TimingOp } from '../../../timing';
+import { editSettingsOf, type EditorSettings } from '../store';
 import type { DragPreview, TimelineItem } from '../timeline';
+import { timelineItemOf } from './timeline-scene';
 
 /**
  * The pointer tool previews a drag as if words may overlap. Under "stop at the neighbour" or "push
@@ -16,21 +17,10 @@ export function policyPreview(
   if (!preview || settings.overlapPolicy === 'allow') return preview;
   const op = opOf(doc, preview);
   if (!op) return preview;
-  const change = planOp(doc, op, {
-    overlap: settings.overlapPolicy,
-    nudgeSteps: settings.nudgeSteps,
-  });
   const items = new Map<string, TimelineItem>();
-  for (const item of change.added) {
-    const key = keyOf(item);
-    items.set(key, {
-      key,
-      start: item.start,
-      end: item.end,
-      text: item.text,
-      line: item.line,
-      singer: item.singer,
-    });
+  for (const item of planOp(doc, op, editSettingsOf(settings)).added) {
+    const shown = timelineItemOf(item);
+    items.set(shown.key, shown);
   }
   return { kind: 'replace', items };
 }

@@ -1,3 +1,4 @@
+import type { AlignmentItem } from '../../../contract';
 import {
   itemAt,
   keyOf,
@@ -39,15 +40,20 @@ function itemsOf(doc: TimingDoc): TimelineItems {
     itemAt(index): TimelineItem {
       const item = itemAt(doc, index);
       if (!item) throw new RangeError(`no item at ${index} of ${doc.size}`);
-      return {
-        key: keyOf(item),
-        start: item.start,
-        end: item.end,
-        text: item.text,
-        line: item.line,
-        singer: item.singer,
-      };
+      return timelineItemOf(item);
     },
+  };
+}
+
+/** One word as the timeline draws it. */
+export function timelineItemOf(item: AlignmentItem): TimelineItem {
+  return {
+    key: keyOf(item),
+    start: item.start,
+    end: item.end,
+    text: item.text,
+    line: item.line,
+    singer: item.singer,
   };
 }
 

@@ -45,6 +45,14 @@ export const DEFAULT_SETTINGS: EditorSettings = {
   holdThreshold: 0.2,
 };
 
+/** The core's edit settings from the editor's. */
+export const editSettingsOf = (
+  settings: Pick<EditorSettings, 'overlapPolicy' | 'nudgeSteps'>,
+): EditSettings => ({
+  overlap: settings.overlapPolicy,
+  nudgeSteps: settings.nudgeSteps,
+});
+
 /** What the action modules share: the store plus the commit path that owns history. */
 export interface StoreKit {
   get(): EditorState;
@@ -97,10 +105,7 @@ export function createEditorStore(init: EditorInit): EditorStore {
     const kit: StoreKit = {
       get,
       set,
-      editSettings: () => ({
-        overlap: get().settings.overlapPolicy,
-        nudgeSteps: get().settings.nudgeSteps,
-      }),
+      editSettings: () => editSettingsOf(get().settings),
       commit(change, group = null) {
         if (isEmptyChange(change)) return;
         const doc = applyChange(get().doc, change);

@@ -1,5 +1,10 @@
 /** The editor store: see CONTEXT.md. */
-export { createEditorStore, DEFAULT_SETTINGS, type EditorStore } from './editor-store';
+export {
+  createEditorStore,
+  DEFAULT_SETTINGS,
+  editSettingsOf,
+  type EditorStore,
+} from './editor-store';
 export { EditorStoreProvider } from './EditorStoreProvider';
 export { useEditor, useEditorShallow, useEditorStore } from './use-editor';
 export type * from './types';
