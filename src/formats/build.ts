@@ -199,7 +199,10 @@ export function buildResult(
     lineIndex++;
   }
   if (negative > 0) {
-    warnings.add(null, `${negative} times fell before 0:00 (after the offset) and were set to 0.`);
+    warnings.add(
+      null,
+      `${count(negative, 'time', 'times')} before 0:00 (after the offset) set to 0.`,
+    );
   }
   return finish(format, encoding, items, estimatedFlags, warnings, metadata, lineIndex, wordCount);
 }
@@ -243,3 +246,6 @@ export function finish(
     metadata,
   };
 }
+
+/** "1 line" / "3 lines" in warnings. */
+export const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -4,11 +4,21 @@
  * See CONTEXT.md.
  */
 import type { AlignmentItem } from '../contract';
+import { readAss } from './ass/read';
+import { writeAss } from './ass/write';
 import { detectFormat } from './detect';
 import { readJson, writeJson } from './json';
 import { readLrc } from './lrc/read';
 import { writeElrc, writeLrc } from './lrc/write';
 import { formatInfo, TIMING_FORMATS } from './registry';
+import { readSrt } from './srt/read';
+import { writeSrt } from './srt/write';
+import { readTtml } from './ttml/read';
+import { writeTtml } from './ttml/write';
+import { readUltrastar } from './ultrastar/read';
+import { writeUltrastar } from './ultrastar/write';
+import { readVtt } from './vtt/read';
+import { writeVtt } from './vtt/write';
 import { decodeText } from './text/decode';
 import {
   TimingFormatError,
@@ -33,29 +43,25 @@ export {
 type Reader = (text: string, encoding: string) => ReadResult;
 type Writer = (items: readonly AlignmentItem[], options: WriteOptions) => string;
 
-const notYet = (format: TimingFormat) => () => {
-  throw new TimingFormatError(`${formatInfo(format).label} is not supported yet.`);
-};
-
 const READERS: Record<TimingFormat, Reader> = {
   lrc: (text, encoding) => readLrc(text, encoding, 'lrc'),
   elrc: (text, encoding) => readLrc(text, encoding, 'elrc'),
-  ass: notYet('ass'),
-  ttml: notYet('ttml'),
-  srt: notYet('srt'),
-  vtt: notYet('vtt'),
-  ultrastar: notYet('ultrastar'),
+  ass: readAss,
+  ttml: readTtml,
+  srt: readSrt,
+  vtt: readVtt,
+  ultrastar: readUltrastar,
   json: readJson,
 };
 
 const WRITERS: Record<TimingFormat, Writer> = {
   lrc: writeLrc,
   elrc: writeElrc,
-  ass: notYet('ass'),
-  ttml: notYet('ttml'),
-  srt: notYet('srt'),
-  vtt: notYet('vtt'),
-  ultrastar: notYet('ultrastar'),
+  ass: writeAss,
+  ttml: writeTtml,
+  srt: (items) => writeSrt(items),
+  vtt: writeVtt,
+  ultrastar: writeUltrastar,
   json: (items) => writeJson(items),
 };
 

@@ -44,7 +44,10 @@ describe('LRC', () => {
   it('clamps times moved before zero by the offset, with a warning', () => {
     const r = readTimings('[offset:2000]\n[00:01.00]One\n[00:03.00]Two\n[00:04.00]\n');
     expect(r.items[0]!.start).toBe(0);
-    expect(r.warnings.some((w) => /set to 0/.test(w.message))).toBe(true);
+    expect(r.warnings).toContainEqual({
+      line: null,
+      message: '1 time before 0:00 (after the offset) set to 0.',
+    });
   });
 
   it.each([
