@@ -1,3 +1,4 @@
+import { indexWithin } from '../text/lines';
 import { decodeEntity } from '../vtt/payload';
 
 /**
@@ -38,8 +39,8 @@ export function decodeXmlText(raw: string): string {
   for (;;) {
     const amp = raw.indexOf('&', at);
     if (amp < 0) break;
-    const semi = raw.indexOf(';', amp + 1);
-    const decoded = semi > amp && semi - amp <= 12 ? decodeEntity(raw.slice(amp + 1, semi)) : null;
+    const semi = indexWithin(raw, ';', amp + 1, 12);
+    const decoded = semi > amp ? decodeEntity(raw.slice(amp + 1, semi)) : null;
     if (decoded === null) {
       out += raw.slice(at, amp + 1);
       at = amp + 1;
@@ -51,6 +52,9 @@ export function decodeXmlText(raw: string): string {
   return out + raw.slice(at);
 }
 
+/** Nesting limit: TTML lyrics need about 6 levels. */
+const MAX_DEPTH = 100;
+
 const isNameChar = (c: number) =>
   !(c === 32 || c === 9 || c === 10 || c === 13 || c === 47 || c === 62 || c === 61);
 
@@ -58,6 +62,7 @@ export function parseXml(text: string): XmlDocument {
   const problems: XmlDocument['problems'] = [];
   const top: XmlElement = { name: '#document', attrs: {}, children: [], line: 1 };
   const stack: XmlElement[] = [top];
+  const ctx: Context = { stack, problems, deepNoted: false };
   let line = 1;
   let counted = 0;
   const lineAt = (pos: number) => {
@@ -101,15 +106,17 @@ export function parseXml(text: string): XmlDocument {
       const close = text.indexOf('>', lt);
       const name = text.slice(lt + 2, close < 0 ? text.length : close).trim();
       i = close < 0 ? text.length : close + 1;
-      const at = stack.findLastIndex((el) => el.name === name);
-      if (at > 0) stack.length = at;
+      // Look for the matching start tag near the top only: a flood of stray end tags stays linear.
+      let at = stack.length - 1;
+      while (at > 0 && stack.length - at <= MAX_DEPTH && stack[at]!.name !== name) at--;
+      if (at > 0 && stack[at]!.name === name) stack.length = at;
       else
         problems.push({
           line: lineAt(lt),
           message: `The end tag </${name}> has no start tag; ignored.`,
         });
     } else {
-      i = startTag(text, lt, stack, lineAt(lt), problems);
+      i = startTag(text, lt, ctx, lineAt(lt));
     }
   }
   if (stack.length > 1) {
@@ -124,13 +131,14 @@ export function parseXml(text: string): XmlDocument {
 }
 
 /** Reads `<name attr="v" ...>` or `<name/>` at `lt`; returns the position after it. */
-function startTag(
-  text: string,
-  lt: number,
-  stack: XmlElement[],
-  line: number,
-  problems: XmlDocument['problems'],
-): number {
+interface Context {
+  stack: XmlElement[];
+  problems: XmlDocument['problems'];
+  deepNoted: boolean;
+}
+
+function startTag(text: string, lt: number, ctx: Context, line: number): number {
+  const { stack, problems } = ctx;
   let i = lt + 1;
   while (i < text.length && isNameChar(text.charCodeAt(i))) i++;
   const name = text.slice(lt + 1, i);
@@ -149,7 +157,15 @@ function startTag(
     const c = text[i];
     if (c === '>' || (c === '/' && text[i + 1] === '>')) {
       stack[stack.length - 1]!.children.push(el);
-      if (c === '>') stack.push(el);
+      // Deeper than any real document: kept as an empty element, so readers never recurse deeper.
+      if (c === '>' && stack.length <= MAX_DEPTH) stack.push(el);
+      else if (c === '>' && !ctx.deepNoted) {
+        ctx.deepNoted = true;
+        problems.push({
+          line,
+          message: `Elements nested deeper than ${MAX_DEPTH} levels were read as empty.`,
+        });
+      }
       return i + (c === '>' ? 1 : 2);
     }
     const nameStart = i;
