@@ -224,17 +224,21 @@ export function finish(
       `No timed lyrics could be read from this ${formatInfo(format).label} file${why}.`,
     );
   }
-  const order = items.map((_, i) => i);
-  order.sort((a, b) => {
-    const x = items[a]!;
-    const y = items[b]!;
-    return (
-      x.start - y.start || x.line - y.line || x.word - y.word || x.subword - y.subword || a - b
-    );
-  });
-  const sorted = order.map((i) => items[i]!);
+  const before = (x: AlignmentItem, y: AlignmentItem) =>
+    x.start - y.start || x.line - y.line || x.word - y.word || x.subword - y.subword;
+  // Most files are already in time order: check before paying for an index sort of 100k items.
+  let inOrder = true;
+  for (let i = 1; i < items.length && inOrder; i++) inOrder = before(items[i - 1]!, items[i]!) <= 0;
   const estimated = new Set<number>();
-  if (estimatedFlags) order.forEach((from, to) => estimatedFlags[from] && estimated.add(to));
+  let sorted = items;
+  if (inOrder) {
+    if (estimatedFlags) estimatedFlags.forEach((flag, i) => flag && estimated.add(i));
+  } else {
+    const order = items.map((_, i) => i);
+    order.sort((a, b) => before(items[a]!, items[b]!) || a - b);
+    sorted = order.map((i) => items[i]!);
+    if (estimatedFlags) order.forEach((from, to) => estimatedFlags[from] && estimated.add(to));
+  }
   return {
     format,
     encoding,
