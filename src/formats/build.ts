@@ -1,5 +1,5 @@
 import type { AlignmentItem } from '../contract';
-import { formatInfo } from './registry';
+import { formatName } from './registry';
 import {
   TimingFormatError,
   type ReadResult,
@@ -219,9 +219,12 @@ export function finish(
   wordCount: number,
 ): ReadResult {
   if (items.length === 0) {
-    const why = warnings.list.length > 0 ? ` (${warnings.list[0]!.message})` : '';
+    const first = warnings.list[0];
+    const why = first
+      ? ` (${first.line === null ? '' : `line ${first.line}: `}${quiet(first.message)})`
+      : '';
     throw new TimingFormatError(
-      `No timed lyrics could be read from this ${formatInfo(format).label} file${why}.`,
+      `No timed lyrics could be read from this ${formatName(format)} file${why}.`,
     );
   }
   const before = (x: AlignmentItem, y: AlignmentItem) =>
@@ -253,3 +256,9 @@ export function finish(
 
 /** "1 line" / "3 lines" in warnings. */
 export const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A warning as a clause inside the one-sentence error: no capital, no closing period. */
+function quiet(message: string): string {
+  const clause = message.replace(/(; skipped)?\.$/, '');
+  return clause.charAt(0).toLowerCase() + clause.slice(1);
+}
