@@ -109,3 +109,24 @@ describe('TTML', () => {
     );
   });
 });
+
+describe('TTML, less common shapes', () => {
+  it('ends a span without an end where the next begins, or at the line end', () => {
+    const r = readTimings(
+      `<tt ${NS}><body><div><p begin="1s" end="4s"><span begin="1s">a</span> <span begin="2s">b</span></p></div></body></tt>`,
+    );
+    expect(rows(r.items)).toEqual(['0/0/0 1.000-2.000 a', '0/1/0 2.000-4.000 b']);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('times background vocals from the x-bg span, or over the line when untimed', () => {
+    const timed = readTimings(
+      `<tt ${NS}><body><div><p begin="1s" end="4s"><span begin="1s" end="2s">Main</span><span ttm:role="x-bg" begin="2s" end="3s">echo</span></p></div></body></tt>`,
+    );
+    expect(rows(timed.items)).toEqual(['0/0/0 1.000-2.000 Main', '1/0/0 2.000-3.000 echo']);
+    const untimed = readTimings(
+      `<tt ${NS}><body><div><p begin="1s" end="4s">Main<span ttm:role="x-bg">echo</span></p></div></body></tt>`,
+    );
+    expect(wordsOf(untimed.items)).toEqual(['Main', 'echo']);
+  });
+});
