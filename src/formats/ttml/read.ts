@@ -30,7 +30,19 @@ const WHITESPACE = /[\t\n\r]+/g;
 
 export function textContent(node: XmlNode): string {
   if (typeof node === 'string') return node;
+  const only = node.children.length === 1 ? node.children[0] : undefined;
+  if (typeof only === 'string') return only;
   return node.children.map(textContent).join('');
+}
+
+/** A span with a begin anywhere below `el` (no array built: called for every span). */
+function hasTimedSpan(el: XmlElement): boolean {
+  for (const child of el.children) {
+    if (typeof child === 'string') continue;
+    if (localName(child.name) === 'span' && attr(child, 'begin') !== undefined) return true;
+    if (hasTimedSpan(child)) return true;
+  }
+  return false;
 }
 
 function descendants(el: XmlElement, name: string, out: XmlElement[] = []): XmlElement[] {
@@ -166,7 +178,7 @@ function collect(
         (Number.isNaN(start) || (Number.isNaN(end) && !openEnd))
       )
         c.badTimes++;
-      const timedInside = descendants(child, 'span').some((s) => attr(s, 'begin') !== undefined);
+      const timedInside = hasTimedSpan(child);
       if (openEnd && !timedInside) {
         const segment = { text: textContent(child).replace(WHITESPACE, ' '), start, end: start };
         c.openEnds.add(segment);
