@@ -70,6 +70,16 @@ export default tseslint.config(
     'src/timing is the pure editing core: no React, no DOM, no Node, no app code.',
   ),
   zone(
+    ['src/formats/*.ts'],
+    '^(?!\\./|\\.\\./contract$).*',
+    'src/formats is pure (browser and Node): the contract and itself only; no React, DOM, Node or app code.',
+  ),
+  zone(
+    ['src/formats/*/**/*.ts'],
+    '^(?!\\./|\\.\\./[^.]|\\.\\./\\.\\./contract$).*',
+    'src/formats is pure (browser and Node): the contract and itself only; no React, DOM, Node or app code.',
+  ),
+  zone(
     ['server/**/*.ts'],
     '(\\.\\./)+src/(?!contract|timing|dsp)',
     'server/ never imports app code; it shares only src/contract, src/timing and src/dsp.',

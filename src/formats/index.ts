@@ -1,0 +1,103 @@
+/**
+ * Lyric timing formats: read any of eight formats into contract items, write items back out.
+ * Pure: no React, no DOM, no Node (lint zone); runs in the browser and in the `timings` command.
+ * See CONTEXT.md.
+ */
+import type { AlignmentItem } from '../contract';
+import { readAss } from './ass/read';
+import { writeAss } from './ass/write';
+import { detectFormat } from './detect';
+import { readJson, writeJson } from './json';
+import { readLrc } from './lrc/read';
+import { writeElrc, writeLrc } from './lrc/write';
+import { formatInfo, TIMING_FORMATS } from './registry';
+import { readSrt } from './srt/read';
+import { writeSrt } from './srt/write';
+import { readTtml } from './ttml/read';
+import { writeTtml } from './ttml/write';
+import { readUltrastar } from './ultrastar/read';
+import { writeUltrastar } from './ultrastar/write';
+import { readVtt } from './vtt/read';
+import { writeVtt } from './vtt/write';
+import { decodeText } from './text/decode';
+import {
+  TimingFormatError,
+  type ReadOptions,
+  type ReadResult,
+  type TimingFormat,
+  type WriteOptions,
+} from './types';
+
+export { TIMING_FORMATS, isTimingFormat, formatInfo } from './registry';
+export { detectFormat } from './detect';
+export { decodeText } from './text/decode';
+export {
+  TimingFormatError,
+  type ReadResult,
+  type ReadWarning,
+  type TimingFormat,
+  type TimingFormatInfo,
+  type TimingMetadata,
+} from './types';
+
+type Reader = (text: string, encoding: string) => ReadResult;
+type Writer = (items: readonly AlignmentItem[], options: WriteOptions) => string;
+
+const READERS: Record<TimingFormat, Reader> = {
+  lrc: (text, encoding) => readLrc(text, encoding, 'lrc'),
+  elrc: (text, encoding) => readLrc(text, encoding, 'elrc'),
+  ass: readAss,
+  ttml: readTtml,
+  srt: readSrt,
+  vtt: readVtt,
+  ultrastar: readUltrastar,
+  json: readJson,
+};
+
+const WRITERS: Record<TimingFormat, Writer> = {
+  lrc: writeLrc,
+  elrc: writeElrc,
+  ass: writeAss,
+  ttml: writeTtml,
+  srt: (items) => writeSrt(items),
+  vtt: writeVtt,
+  ultrastar: writeUltrastar,
+  json: (items) => writeJson(items),
+};
+
+const KNOWN = TIMING_FORMATS.map((f) => f.label).join(', ');
+
+/**
+ * Reads a timing file. The format is found from the content (the file name is only a hint) unless
+ * `options.format` forces one. Throws `TimingFormatError` (one sentence) when nothing is readable;
+ * anything skipped on the way is in `warnings`.
+ */
+export function readTimings(input: Uint8Array | string, options: ReadOptions = {}): ReadResult {
+  const { text, encoding } = decodeText(input);
+  if (!/\S/.test(text.slice(0, 65536)) && !/\S/.test(text)) {
+    throw new TimingFormatError('The file is empty.');
+  }
+  const format = options.format ?? detectFormat(text, options.fileName);
+  if (!format) {
+    throw new TimingFormatError(`This file is not in a timing format we know (${KNOWN}).`);
+  }
+  try {
+    return READERS[format](text, encoding);
+  } catch (error) {
+    if (error instanceof TimingFormatError) throw error;
+    // A reader bug must still reach the person as one sentence, not a stack.
+    const why = error instanceof Error ? error.message : String(error);
+    throw new TimingFormatError(
+      `This ${formatInfo(format).label} file could not be read (${why}).`,
+    );
+  }
+}
+
+/** Writes items (any order) in `format`; title/artist/language go to the format's header. */
+export function writeTimings(
+  items: readonly AlignmentItem[],
+  format: TimingFormat,
+  options: WriteOptions = {},
+): string {
+  return WRITERS[format](items, options);
+}

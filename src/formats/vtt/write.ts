@@ -1,0 +1,48 @@
+import type { AlignmentItem } from '../../contract';
+import { groupLines, oneLine, singersOf } from '../group';
+import { voiceName } from '../singers';
+import { formatClockMs, toMillis } from '../time';
+import type { WriteOptions } from '../types';
+
+const escape = (text: string) =>
+  oneLine(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * One cue per lyric line; word and syllable starts as `<hh:mm:ss.mmm>` timestamps (the first is
+ * the cue start), and an end timestamp before a gap (`word<t> <t2>next`). Singers as `<v P1>` when
+ * there are several.
+ */
+export function writeVtt(items: readonly AlignmentItem[], options: WriteOptions = {}): string {
+  const lines = groupLines(items);
+  const voices = singersOf(lines).length > 1;
+  const out = ['WEBVTT', ''];
+  const note = [
+    options.title && `Title: ${oneLine(options.title)}`,
+    options.artist && `Artist: ${oneLine(options.artist)}`,
+    options.language && `Language: ${oneLine(options.language)}`,
+  ].filter(Boolean);
+  if (note.length > 0) out.push('NOTE', ...(note as string[]), '');
+  for (const line of lines) {
+    const cueStart = toMillis(line.start);
+    const cueEnd = Math.max(cueStart, toMillis(line.end));
+    const parts: string[] = [];
+    if (voices && line.singer !== undefined) parts.push(`<v ${voiceName(line.singer)}>`);
+    let written = cueStart;
+    const flat = line.words.flatMap((w) => w.map((x, k) => ({ x, first: k === 0 })));
+    flat.forEach(({ x, first }, k) => {
+      const start = Math.min(cueEnd, Math.max(toMillis(x.start), written));
+      if (k > 0 && start > written) parts.push(`<${formatClockMs(written / 1000)}>`);
+      if (k > 0 && first) parts.push(' ');
+      if (k > 0 || start > cueStart) parts.push(`<${formatClockMs(start / 1000)}>`);
+      parts.push(escape(x.text));
+      written = Math.min(cueEnd, Math.max(start, toMillis(x.end)));
+    });
+    if (written < cueEnd) parts.push(`<${formatClockMs(written / 1000)}>`);
+    out.push(
+      `${formatClockMs(cueStart / 1000)} --> ${formatClockMs(cueEnd / 1000)}`,
+      parts.join(''),
+      '',
+    );
+  }
+  return out.join('\n');
+}
