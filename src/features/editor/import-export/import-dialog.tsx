@@ -102,11 +102,13 @@ export function ImportDialog({
         result && (
           <>
             <dl className="import-summary">
-              <dt>Found</dt>
+              <dt>Read as</dt>
               <dd>
                 {labelOf(result.format)}
-                {forced && forced !== detected ? ' (chosen)' : ''}, {result.encoding}
+                {forced && forced !== detected ? ' (chosen)' : ''}
               </dd>
+              <dt>Encoding</dt>
+              <dd>{result.encoding}</dd>
               <dt>Contents</dt>
               <dd>
                 {count(result.lineCount, 'line')}, {count(result.wordCount, 'word')} (

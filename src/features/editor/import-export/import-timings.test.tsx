@@ -77,6 +77,7 @@ describe('Import timings', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(texts(store)).toEqual(['old', 'words', 'here']);
     expect(store.getState().history.undoSteps).toBe(0);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Import timings' }));
   });
 
   it('a file with nothing readable shows the one-sentence reason at the field; Apply stays off', async () => {
@@ -135,16 +136,9 @@ describe('Import timings', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     expect(cancel).toHaveBeenCalled();
     // A read that ends after Cancel changes nothing.
+    const late = await mainThread().read(new TextEncoder().encode('[00:01.00]late\n[00:02.00]\n'));
     await act(() => {
-      finish({
-        format: 'json',
-        encoding: 'utf-8',
-        items: [word(0, 0, 1, 2, 'late')],
-        estimated: [],
-        warnings: [],
-        lineCount: 1,
-        wordCount: 1,
-      } as ReadReply);
+      finish(late);
       return Promise.resolve();
     });
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -22,6 +22,14 @@ export function ImportTimings({ store, duration, client }: Props) {
   );
   const words = useEditor((s) => s.doc.size);
   useEffect(() => receiveDroppedFiles(store, (file) => void openFile(file)), [store, openFile]);
+  // Focus returns to the button once the dialog is gone (closing a dialog would otherwise restore
+  // it to where it was before the file chooser: often nowhere).
+  const open = state !== null;
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
 
   return (
     <div className="timings-import">
@@ -56,14 +64,8 @@ export function ImportTimings({ store, duration, client }: Props) {
           currentWords={words}
           duration={duration ?? Infinity}
           onFormat={chooseFormat}
-          onApply={() => {
-            apply();
-            button.current?.focus();
-          }}
-          onCancel={() => {
-            cancel();
-            button.current?.focus();
-          }}
+          onApply={apply}
+          onCancel={cancel}
         />
       )}
     </div>
