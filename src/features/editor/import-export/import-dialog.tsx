@@ -9,7 +9,7 @@ interface Props {
   state: ImportState;
   /** Words the open alignment has now (what Apply replaces). */
   currentWords: number;
-  /** Media duration in seconds (0 or Infinity: unknown). */
+  /** Media duration in seconds, for the words that end after it (0 or Infinity: unknown). */
   duration: number;
   onFormat: (format: TimingFormat) => void;
   onApply: () => void;
@@ -44,18 +44,16 @@ export function ImportDialog({
   }, [ref]);
   const { file, busy, result, error, detected, forced } = state;
   const format = forced ?? result?.format ?? detected;
-  const late =
-    result && Number.isFinite(duration) && duration > 0
-      ? result.items.reduce((n, item) => (item.end > duration + 0.001 ? n + 1 : n), 0)
-      : 0;
-  const canApply = !busy && !error && result !== null;
+  const late = result?.lateCount ?? 0;
+  const applying = state.applying === true;
+  const canApply = !busy && !applying && !error && result !== null;
 
   return (
     <dialog
       ref={ref}
       className="dialog import-dialog"
       aria-labelledby={`${id}-title`}
-      aria-busy={busy}
+      aria-busy={busy || applying}
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
@@ -112,26 +110,26 @@ export function ImportDialog({
               <dt>Contents</dt>
               <dd>
                 {count(result.lineCount, 'line')}, {count(result.wordCount, 'word')} (
-                {count(result.items.length, 'timed item')})
+                {count(result.itemCount, 'timed item')})
               </dd>
               <dt>Timing</dt>
               <dd>
-                {result.estimated.length === 0
+                {result.estimatedCount === 0
                   ? 'Word by word, as in the file.'
-                  : result.estimated.length >= result.items.length
+                  : result.estimatedCount >= result.itemCount
                     ? 'By line only: each word’s time is spread over its line and marked estimated.'
-                    : `${count(result.estimated.length, 'word')} timed by line only: spread over the line and marked estimated.`}
+                    : `${count(result.estimatedCount, 'word')} timed by line only: spread over the line and marked estimated.`}
               </dd>
             </dl>
-            <ImportWarnings warnings={result.warnings} />
+            <ImportWarnings warnings={result.warnings} total={result.warningCount} />
           </>
         )
       )}
       {canApply && (
         <p className="import-effect">
           Apply replaces the {count(currentWords, 'word')} of this alignment with the{' '}
-          {count(result.items.length, 'imported item')}, as one edit you can undo. It is saved when
-          you save.
+          {count(result.itemCount, 'imported item')}, as one edit you can undo. It is saved when you
+          save.
           {late > 0 && (
             <span className="warn-text">
               {' '}
@@ -145,7 +143,7 @@ export function ImportDialog({
           Cancel
         </button>
         <button type="button" className="primary" onClick={onApply} disabled={!canApply}>
-          Apply
+          {applying ? 'Applying…' : 'Apply'}
         </button>
       </div>
     </dialog>

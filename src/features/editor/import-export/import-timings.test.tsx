@@ -5,7 +5,7 @@ import { makeStore, renderWithStore, word } from '../panels/test-utils';
 import { timingFileDrop } from './file-drop';
 import { ImportTimings } from './import-timings';
 import { createTimingsClient, type TimingsClient } from './timings-client';
-import type { ReadReply } from './timings-protocol';
+import type { ReadSummary } from './timings-protocol';
 
 afterEach(cleanup);
 
@@ -57,7 +57,7 @@ describe('Import timings', () => {
     expect(d.textContent).toContain('replaces the 3 words of this alignment');
 
     fireEvent.click(within(d).getByRole('button', { name: 'Apply' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(texts(store)).toEqual(['Hello', 'bright', 'world', 'Second', 'line']);
     const { doc, history } = store.getState();
     expect(doc.estimated.size).toBe(5);
@@ -116,11 +116,12 @@ describe('Import timings', () => {
   });
 
   it('shows the busy state while reading; Cancel stops the read', async () => {
-    let finish: (r: ReadReply) => void = () => {};
+    let finish: (r: ReadSummary) => void = () => {};
     const read = vi.fn<TimingsClient['read']>(() => new Promise((resolve) => (finish = resolve)));
     const cancel = vi.fn();
     const client: TimingsClient = {
       read,
+      take: () => Promise.reject(new Error('not read')),
       write: () => Promise.resolve(''),
       cancel,
       dispose: vi.fn(),

@@ -19,6 +19,7 @@ export function ImportTimings({ store, duration, client }: Props) {
   const { state, done, openFile, chooseFormat, cancel, apply, dismissDone } = useTimingImport(
     store,
     client,
+    duration ?? undefined,
   );
   const words = useEditor((s) => s.doc.size);
   useEffect(() => receiveDroppedFiles(store, (file) => void openFile(file)), [store, openFile]);
@@ -64,7 +65,7 @@ export function ImportTimings({ store, duration, client }: Props) {
           currentWords={words}
           duration={duration ?? Infinity}
           onFormat={chooseFormat}
-          onApply={apply}
+          onApply={() => void apply()}
           onCancel={cancel}
         />
       )}

@@ -41,26 +41,35 @@ describe('timings client', () => {
       workers.push(w);
       return w;
     });
-    const first = await client.read(LRC, { fileName: 'a.lrc' });
-    expect(first.format).toBe('lrc');
-    expect(first.items.map((x) => x.text)).toEqual(['Hello', 'world']);
-    expect(first.estimated).toEqual([0, 1]);
-    await client.read(LRC);
+    const first = await client.read(LRC, { fileName: 'a.lrc', duration: 1.2 });
+    expect(first).toMatchObject({ format: 'lrc', itemCount: 2, estimatedCount: 2 });
+    expect(first.lateCount).toBeGreaterThan(0);
+    // The items stay in the worker until Apply takes them, once.
+    const taken = await client.take(first.token);
+    expect(taken.items.map((x) => x.text)).toEqual(['Hello', 'world']);
+    expect(taken.estimated).toEqual([0, 1]);
+    await expect(client.take(first.token)).rejects.toThrow(/again/);
+    // A newer read drops the older one's items.
+    const second = await client.read(LRC);
+    const third = await client.read(LRC);
+    await expect(client.take(second.token)).rejects.toThrow(/again/);
+    expect((await client.take(third.token)).items).toHaveLength(2);
     expect(workers).toHaveLength(1);
-    expect(workers[0]!.sent).toHaveLength(2);
+    expect(workers[0]!.sent).toHaveLength(7);
   });
 
   it('falls back to the main thread when the worker cannot start', async () => {
     const client = createTimingsClient(() => fakeWorker('fails-to-start'));
     const read = await client.read(LRC);
-    expect(read.items).toHaveLength(2);
+    expect(read.itemCount).toBe(2);
+    expect((await client.take(read.token)).items).toHaveLength(2);
   });
 
   it('a worker that dies mid-read fails that read with a sentence; the next read starts a new worker', async () => {
     let made = 0;
     const client = createTimingsClient(() => fakeWorker(made++ === 0 ? 'crashes' : 'ok'));
     await expect(client.read(LRC)).rejects.toThrow(/stopped before it was done/);
-    expect((await client.read(LRC)).items).toHaveLength(2);
+    expect((await client.read(LRC)).itemCount).toBe(2);
   });
 
   it('an unreadable file rejects with the module sentence, marked unreadable', async () => {

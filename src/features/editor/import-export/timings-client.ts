@@ -1,6 +1,12 @@
 import type { AlignmentItem } from '../../../contract';
 import type { TimingFormat } from '../../../formats';
-import type { ReadReply, TimingsReply, TimingsRequest, WriteMeta } from './timings-protocol';
+import type {
+  ReadSummary,
+  TakenItems,
+  TimingsReply,
+  TimingsRequest,
+  WriteMeta,
+} from './timings-protocol';
 
 /** What a failed read or write says: `unreadable` is the formats module's own sentence. */
 export class TimingsFailure extends Error {
@@ -24,10 +30,13 @@ export interface WorkerLike {
 }
 
 export interface TimingsClient {
+  /** Reads a file; the preview gets a summary, the items stay behind for `take`. */
   read(
     bytes: Uint8Array,
-    options?: { fileName?: string; format?: TimingFormat },
-  ): Promise<ReadReply>;
+    options?: { fileName?: string; format?: TimingFormat; duration?: number },
+  ): Promise<ReadSummary>;
+  /** The items of the latest read (once). */
+  take(token: number): Promise<TakenItems>;
   write(items: readonly AlignmentItem[], format: TimingFormat, meta?: WriteMeta): Promise<string>;
   /** Stops the work in flight (its promises reject with an AbortError); the next call starts afresh. */
   cancel(): void;
@@ -124,8 +133,14 @@ export function createTimingsClient(
     async read(bytes, options = {}) {
       const reply = await send({ id: nextId++, kind: 'read', bytes, ...options });
       if (!reply.ok) throw fail(reply);
-      if (!('read' in reply)) throw new Error('unexpected reply');
-      return reply.read;
+      if (!('summary' in reply)) throw new Error('unexpected reply');
+      return reply.summary;
+    },
+    async take(token) {
+      const reply = await send({ id: nextId++, kind: 'take', token });
+      if (!reply.ok) throw fail(reply);
+      if (!('taken' in reply)) throw new Error('unexpected reply');
+      return reply.taken;
     },
     async write(items, format, meta = {}) {
       const reply = await send({ id: nextId++, kind: 'write', items, format, meta });

@@ -4,7 +4,7 @@ import type { TimingFormat } from '../../../formats';
 import { keyOf } from '../../../timing';
 import type { EditorStore } from '../store';
 import { createTimingsClient, type TimingsClient } from './timings-client';
-import type { ReadReply } from './timings-protocol';
+import type { ReadSummary } from './timings-protocol';
 
 /** Larger files are refused before reading: no lyric timing file comes near it. */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
@@ -22,7 +22,9 @@ export interface ImportState {
   readonly detected: TimingFormat | null;
   /** The format chosen in the dialog instead of the detected one. */
   readonly forced: TimingFormat | null;
-  readonly result: ReadReply | null;
+  readonly result: ReadSummary | null;
+  /** Apply is fetching the items from the worker. */
+  readonly applying?: boolean;
   /** Why nothing can be applied, one sentence (unreadable file, too large). */
   readonly error: string | null;
 }
@@ -39,7 +41,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  * Import timings: a file is read off the main thread, previewed, and applied to the open
  * alignment as one undoable edit (`replaceAll`), saved like any other edit.
  */
-export function useTimingImport(store: EditorStore, client?: TimingsClient) {
+export function useTimingImport(store: EditorStore, client?: TimingsClient, duration?: number) {
   const [state, setState] = useState<ImportState | null>(null);
   const [done, setDone] = useState<ImportDone | null>(null);
   const own = useRef<TimingsClient | null>(null);
@@ -60,12 +62,16 @@ export function useTimingImport(store: EditorStore, client?: TimingsClient) {
         error: null,
       }));
       try {
-        const options = forced ? { fileName: file.name, format: forced } : { fileName: file.name };
+        const options = {
+          fileName: file.name,
+          ...(forced ? { format: forced } : {}),
+          ...(duration !== undefined ? { duration } : {}),
+        };
         const result = await getClient().read(data, options);
         if (mine !== turn.current) return;
-        const error = result.items.length
-          ? result.items.length > MAX_ALIGNMENT_ITEMS
-            ? `This file has ${result.items.length.toLocaleString('en')} words; an alignment holds at most ${MAX_ALIGNMENT_ITEMS.toLocaleString('en')}.`
+        const error = result.itemCount
+          ? result.itemCount > MAX_ALIGNMENT_ITEMS
+            ? `This file has ${result.itemCount.toLocaleString('en')} words; an alignment holds at most ${MAX_ALIGNMENT_ITEMS.toLocaleString('en')}.`
             : null
           : 'No timed words were found in this file.';
         setState((s) => ({
@@ -89,7 +95,7 @@ export function useTimingImport(store: EditorStore, client?: TimingsClient) {
         }));
       }
     },
-    [getClient],
+    [getClient, duration],
   );
 
   /** Opens the preview for a chosen or dropped file. */
@@ -137,23 +143,37 @@ export function useTimingImport(store: EditorStore, client?: TimingsClient) {
 
   const cancel = useCallback(() => {
     turn.current++;
-    if (state?.busy) getClient().cancel();
+    if (state?.busy || state?.applying) getClient().cancel();
     bytes.current = null;
     setState(null);
   }, [state, getClient]);
 
-  const apply = useCallback(() => {
+  const apply = useCallback(async () => {
     const result = state?.result;
-    if (!state || state.busy || state.error || !result) return;
-    const keys = result.estimated.flatMap((i) => {
-      const item = result.items[i];
-      return item ? [keyOf(item)] : [];
-    });
-    store.getState().actions.replaceAll(result.items, keys);
-    setDone({ fileName: state.file.name, words: result.items.length });
-    bytes.current = null;
-    setState(null);
-  }, [state, store]);
+    if (!state || state.busy || state.applying || state.error || !result) return;
+    const mine = turn.current;
+    setState({ ...state, applying: true });
+    try {
+      const { items, estimated } = await getClient().take(result.token);
+      if (mine !== turn.current) return;
+      const keys = estimated.flatMap((i) => {
+        const item = items[i];
+        return item ? [keyOf(item)] : [];
+      });
+      store.getState().actions.replaceAll(items, keys);
+      setDone({ fileName: state.file.name, words: items.length });
+      bytes.current = null;
+      setState(null);
+    } catch (failure) {
+      if (mine !== turn.current || (failure as Error).name === 'AbortError') return;
+      setState({
+        ...state,
+        applying: false,
+        result: null,
+        error: failure instanceof Error ? failure.message : 'The file could not be applied.',
+      });
+    }
+  }, [state, store, getClient]);
 
   return { state, done, openFile, chooseFormat, cancel, apply, dismissDone: () => setDone(null) };
 }
