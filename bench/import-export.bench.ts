@@ -29,7 +29,6 @@ const RATE = 8000;
 const ROUNDS = 3;
 const root = new URL('..', import.meta.url).pathname;
 const base = `http://127.0.0.1:${PORT}`;
-const log = (line: string) => console.error(`import-export: ${line}`);
 
 const killer = setTimeout(() => {
   console.error('import-export bench: hard time limit reached');
