@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Project } from '../../../contract';
 import { Mixer, Transport, useOnsets, useStemPlayer, Waveform, type StemPlayer } from '../audio';
+import { timingFileDrop } from '../import-export';
 import { KeyboardHelp, useEditorKeyboard } from '../keyboard';
 import {
   KaraokePreview,
@@ -227,7 +228,12 @@ export function EditorBody({ project, store, onSave }: Props) {
           Shortcuts
         </button>
       </section>
-      <section className="editor-timeline" style={{ cursor }} aria-label="Timeline">
+      <section
+        className="editor-timeline"
+        style={{ cursor }}
+        aria-label="Timeline"
+        {...timingFileDrop(store)}
+      >
         <TimelineBar
           store={store}
           view={view}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Alignment, Project } from '../../../contract';
+import { TimingsControls } from '../import-export';
 import { EditorStoreProvider, indexOfKey, useEditor } from '../store';
 import { AlignmentPicker } from './alignment-picker';
 import { EditorBody } from './editor-body';
@@ -57,6 +58,7 @@ function Workspace({ project, alignment, session, onSwitch }: Props) {
             Make active
           </button>
         )}
+        <TimingsControls store={store} project={project} />
         <SaveBar
           status={status}
           isActive={alignment.selected}

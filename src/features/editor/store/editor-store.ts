@@ -25,6 +25,7 @@ import {
 } from '../../../timing';
 import { createDragActions } from './drag-actions';
 import { createEditActions } from './edit-actions';
+import { createReplaceActions } from './replace-actions';
 import { createTapActions } from './tap-actions';
 import type {
   EditorActions,
@@ -139,10 +140,16 @@ export function createEditorStore(init: EditorInit): EditorStore {
       return toBase(theirs, applyChange(old, diffDocs(old, theirsDoc)));
     };
 
+    /** Ends a drag (dropped) or a tap run (kept) before the words they refer to change wholesale. */
+    const stopGestures = () => {
+      if (get().drag) actions.cancelDrag();
+      if (get().tap) actions.stopTapSync();
+    };
     const actions: EditorActions = {
       ...createEditActions(kit),
       ...createDragActions(kit),
       ...createTapActions(kit),
+      ...createReplaceActions(kit, stopGestures),
       apply: (op) => kit.run(op),
       undo() {
         if (get().drag) actions.cancelDrag();

@@ -145,6 +145,11 @@ export interface EditorActions {
   resolveConflicts(choices: Readonly<Record<string, ConflictChoice>> | ConflictChoice): void;
   /** Applies a draft (changes relative to the base, from IndexedDB) as one undoable step. */
   restoreDraft(draft: DraftChanges): void;
+  /**
+   * Every item replaced by `items` (an imported file) as one undoable step; `estimated` keys are
+   * flagged as guessed timing. Unchanged words stay as they are; the selection is cleared.
+   */
+  replaceAll(items: readonly AlignmentItem[], estimated?: Iterable<string>): void;
   /** Stops the background timers. */
   destroy(): void;
 }

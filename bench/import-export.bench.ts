@@ -1,0 +1,252 @@
+// Issue 12: Import timings and Export timings "work with 100,000 items without freezing the page".
+//
+// The real editor page in Chromium against the real local service (scripts/start.mjs on a fresh
+// DATA_DIR): a 60-minute WAV (8 kHz tone bursts) is uploaded and a project made from it through the
+// API; the page opens its alignment; then, three times, an Enhanced LRC file of 100,000 words (written
+// by src/formats, 8 words a line, 36 ms apart, shifted by 10 ms each round so every apply changes
+// every word) is chosen with the Import timings button's file chooser, previewed and applied; then
+// the draft is exported as Enhanced LRC and as JSON. Figures are main-thread long tasks (over 50 ms,
+// PerformanceObserver 'longtask'), i.e. how long the page could not answer input:
+// - read: from choosing the file until Apply is enabled (the parse runs in a Web Worker);
+// - apply: from the Apply click until the word list shows the new first word and 1 s passes quietly;
+// - export: from the menu click until the download starts (the writer runs in the worker).
+// Wall times of each phase are reported without a budget. Headless software rendering on 2 shared
+// cores: read the figures as a floor. Env: BENCH_PORT (default 8823).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
+import { writeTimings } from '../src/formats';
+import { report } from './report';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8823);
+const KEY = 'bench-import-key-0123456789abcdef';
+const N = 100_000;
+const SPACING = 0.036;
+const RATE = 8000;
+const ROUNDS = 3;
+const root = new URL('..', import.meta.url).pathname;
+const base = `http://127.0.0.1:${PORT}`;
+
+const killer = setTimeout(() => {
+  console.error('import-export bench: hard time limit reached');
+  process.exit(2);
+}, 10 * 60_000);
+killer.unref();
+
+async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+  });
+  if (!res.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** 60 minutes of 8 kHz mono 16-bit PCM: a 0.3 s 440 Hz burst every second. */
+function makeWav(seconds: number): Uint8Array<ArrayBuffer> {
+  const samples = seconds * RATE;
+  const bytes = new Uint8Array(44 + samples * 2);
+  const view = new DataView(bytes.buffer);
+  const text = (at: number, s: string) =>
+    [...s].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + samples * 2, true);
+  text(8, 'WAVEfmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, RATE, true);
+  view.setUint32(28, RATE * 2, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  text(36, 'data');
+  view.setUint32(40, samples * 2, true);
+  for (let i = 0; i < samples; i++) {
+    const tone = i % RATE < 0.3 * RATE ? Math.sin((2 * Math.PI * 440 * i) / RATE) * 9000 : 0;
+    view.setInt16(44 + i * 2, Math.round(tone), true);
+  }
+  return bytes;
+}
+
+async function makeProject(): Promise<string> {
+  const wav = makeWav(3600);
+  const upload = await api<{ inputFileId: string; uploadUrl: string }>('/uploads', {
+    method: 'POST',
+    body: JSON.stringify({
+      filename: 'hour.wav',
+      contentType: 'audio/wav',
+      contentLength: wav.length,
+    }),
+  });
+  const put = await fetch(upload.uploadUrl, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'audio/wav' },
+    body: wav,
+  });
+  if (!put.ok) throw new Error(`upload: ${put.status}`);
+  const start = await api<{ projectId: string; taskId: string }>('/projects', {
+    method: 'POST',
+    body: JSON.stringify({
+      title: 'Import bench',
+      inputFileId: upload.inputFileId,
+      lyricsSource: { type: 'transcribe', lyrics: 'one hour of words' },
+    }),
+  });
+  for (const t0 = Date.now(); ;) {
+    const task = await api<{ status: string; error?: string }>(`/tasks/${start.taskId}`);
+    if (task.status === 'completed') return start.projectId;
+    if (!['created', 'queued', 'in-progress'].includes(task.status))
+      throw new Error(`create task ${task.status}: ${task.error ?? ''}`);
+    if (Date.now() - t0 > 180_000) throw new Error('create task: over 180 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** 100,000 words, shifted by `shift` seconds, as an Enhanced LRC file on disk. */
+function timingFile(dir: string, round: number): { path: string; first: string } {
+  const shift = round * 0.01;
+  const items = Array.from({ length: N }, (_, i) => ({
+    line: Math.floor(i / 8),
+    word: i % 8,
+    subword: 0,
+    start: Math.round((i * SPACING + shift) * 1000) / 1000,
+    end: Math.round((i * SPACING + SPACING * 0.8 + shift) * 1000) / 1000,
+    text: `r${round}w${i}`,
+  }));
+  const path = join(dir, `round-${round}.lrc`);
+  writeFileSync(path, writeTimings(items, 'elrc'));
+  return { path, first: `r${round}w0` };
+}
+
+const PROBE = `(() => {
+  const tasks = [];
+  window.__tasks = tasks;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+})();`;
+
+const now = (page: Page) => page.evaluate(() => performance.now());
+/** The longest main-thread task that started in [from, to] (0 when none passed 50 ms). */
+const longest = (page: Page, from: number, to: number) =>
+  page.evaluate(
+    ([a, b]) =>
+      Math.max(
+        0,
+        ...(window as unknown as { __tasks: [number, number][] }).__tasks
+          .filter(([start]) => start >= a! && start <= b!)
+          .map(([, d]) => d),
+      ),
+    [from, to],
+  );
+/** Waits until no long task ended in the last `quietMs`. */
+async function quiet(page: Page, quietMs = 1000) {
+  for (const t0 = Date.now(); Date.now() - t0 < 60_000;) {
+    const idle = await page.evaluate(() => {
+      const last = (window as unknown as { __tasks: [number, number][] }).__tasks.at(-1);
+      return performance.now() - (last ? last[0] + last[1] : 0);
+    });
+    if (idle >= quietMs) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-import-'));
+  const service: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      KARAOKE_API_KEY: KEY,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    for (const t0 = Date.now(); ;) {
+      if (service.exitCode !== null) throw new Error(`service exited with ${service.exitCode}`);
+      if (
+        await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (Date.now() - t0 > 180_000) throw new Error('service did not start');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const projectId = await makeProject();
+    const page = await browser.newPage();
+    await page.addInitScript(PROBE);
+    await page.goto(`${base}/projects/${projectId}#key=${KEY}`);
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    await quiet(page, 1500);
+
+    const read: number[] = [];
+    const apply: number[] = [];
+    const exported: number[] = [];
+    const wall = { read: [] as number[], apply: [] as number[], export: [] as number[] };
+    for (let round = 1; round <= ROUNDS; round++) {
+      const file = timingFile(dataDir, round);
+      let t0 = await now(page);
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Import timings' }).click();
+      await (await chooser).setFiles(file.path);
+      const dialog = page.getByRole('dialog', { name: 'Import timings' });
+      await dialog
+        .getByRole('button', { name: 'Apply' })
+        .and(page.locator(':enabled'))
+        .waitFor({ timeout: 120_000 });
+      let t1 = await now(page);
+      read.push(await longest(page, t0, t1));
+      wall.read.push(t1 - t0);
+
+      t0 = await now(page);
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await page
+        .getByLabel(`Start of ${file.first}`, { exact: true })
+        .waitFor({ timeout: 120_000 });
+      t1 = await now(page);
+      await quiet(page);
+      apply.push(await longest(page, t0, await now(page)));
+      wall.apply.push(t1 - t0);
+
+      for (const label of ['Enhanced LRC (word times)', 'JSON (service items)']) {
+        t0 = await now(page);
+        await page.getByRole('button', { name: 'Export timings' }).click();
+        const download = page.waitForEvent('download', { timeout: 120_000 });
+        await page.getByRole('menuitem', { name: label }).click();
+        await download;
+        t1 = await now(page);
+        exported.push(await longest(page, t0, t1));
+        wall.export.push(t1 - t0);
+      }
+    }
+    report('import 100k (elrc): longest main-thread task while reading', read, 200);
+    report('import 100k: longest main-thread task of Apply (one undo step)', apply, 1000);
+    report('export 100k (elrc, json): longest main-thread task', exported, 200);
+    report('import 100k: read wall time (worker)', wall.read, null);
+    report('import 100k: Apply until the word list shows it', wall.apply, null);
+    report('export 100k: click to download (worker)', wall.export, null);
+  } finally {
+    await browser.close();
+    service.kill('SIGTERM');
+    await new Promise((r) => service.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
