@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { word } from '../../../timing/test-items';
 import { createEditorStore } from '../store';
 import type { OverviewSpans } from '../timeline';
+import { bucketSpans, rebucketSpans } from '../timeline/overview-model';
 import { createOverviewSource } from './overview-source';
 
 const collect = (spans: OverviewSpans) => {
@@ -60,5 +61,37 @@ describe('createOverviewSource', () => {
     const fixed = get();
     expect(collect(fixed.problems)).toEqual([]);
     expect(get()).toBe(fixed);
+  });
+});
+
+describe('the overview after an edit', () => {
+  it('gives the change as a delta; re-counting it equals bucketing every word', () => {
+    const store = make();
+    const get = createOverviewSource(store);
+    const before = get();
+    store.getState().actions.setStart('d', 4.5);
+    const after = get();
+    const delta = after.spans.delta;
+    if (!delta) throw new Error('no delta');
+    expect(delta.from).toBe(before.spans);
+    expect(collect(delta.removed)).toEqual([[4, 5]]);
+    expect(collect(delta.added)).toEqual([[4.5, 5]]);
+    for (const columns of [7, 50, 300]) {
+      const counts = rebucketSpans(bucketSpans(before.spans, columns, 6), delta, 6);
+      expect([...counts]).toEqual([...bucketSpans(after.spans, columns, 6)]);
+    }
+    // the previous source let go of its own delta (no chain of versions)
+    store.getState().actions.setEnd('a', 1.1);
+    expect(get().spans.delta?.from).toBe(after.spans);
+    expect(after.spans.delta).toBeUndefined();
+  });
+
+  it('two edits between reads: no delta (the overview buckets every word)', () => {
+    const store = make();
+    const get = createOverviewSource(store);
+    get();
+    store.getState().actions.setStart('d', 4.5);
+    store.getState().actions.setEnd('a', 1.1);
+    expect(get().spans.delta).toBeUndefined();
   });
 });
