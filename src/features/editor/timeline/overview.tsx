@@ -92,7 +92,7 @@ export function TimelineOverview(props: TimelineOverviewProps) {
         // After an edit only the changed words are re-counted (the delta of the source).
         const delta = source.spans.delta;
         const density =
-          buckets && sameShape && delta?.from === buckets.spans
+          buckets && sameShape && delta && delta.from === buckets.spans
             ? rebucketSpans(buckets.density, delta, duration)
             : bucketSpans(source.spans, columns, duration);
         buckets = {
