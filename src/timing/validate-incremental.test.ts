@@ -206,3 +206,17 @@ describe('incremental validation', () => {
     expect(again.issues[0]).toBe(result.issues[0]);
   });
 });
+
+describe('validation results', () => {
+  it('an edit that changes no finding gives the same result object', () => {
+    const doc = createDoc(song(1000), { duration: 1000 });
+    const first = validateDoc(doc);
+    const item = itemAt(doc, 500) as AlignmentItem;
+    const moved = applyOp(doc, { type: 'move', keys: [keyOf(item)], delta: 0.01 }).doc;
+    expect(validateDoc(moved)).toBe(first);
+    const overlapping = applyOp(moved, { type: 'move', keys: [keyOf(item)], delta: 0.3 }).doc;
+    const changed = validateDoc(overlapping);
+    expect(changed).not.toBe(first);
+    expect(changed).toEqual(reference(overlapping));
+  });
+});

@@ -48,13 +48,33 @@ export function validateDoc(doc: TimingDoc, options: ValidateOptions = {}): Vali
   }
   for (const found of duplicateIssues(doc, useCache)) issues.push(found);
   issues.sort((a, b) => a.time - b.time);
+  // The same findings as the last validation of this lineage: the same result object, so the
+  // views that derive from it (problem sets, the word list's marks, the panel) are not redone.
+  const last = useCache ? lastResults.get(doc.byKey) : undefined;
+  if (last && sameIssues(last.issues, issues)) return last;
   let errors = 0;
   let blocking = 0;
   for (const found of issues) {
     if (found.severity === 'error') errors++;
     if (found.blocksSave) blocking++;
   }
-  return { issues, errors, warnings: issues.length - errors, blocking, canSave: blocking === 0 };
+  const result = {
+    issues,
+    errors,
+    warnings: issues.length - errors,
+    blocking,
+    canSave: blocking === 0,
+  };
+  if (useCache) lastResults.set(doc.byKey, result);
+  return result;
+}
+
+const lastResults = new WeakMap<object, ValidationResult>();
+
+function sameIssues(a: readonly ValidationIssue[], b: readonly ValidationIssue[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The first issue after `time` (wrapping to the first), optionally errors only. */
