@@ -41,7 +41,7 @@ import { launchChromium } from './lib/browser';
 import { benchTempDir, startService } from './lib/cleanup';
 import { report } from './report';
 
-const HARD_LIMIT_MS = 5 * 60_000;
+const HARD_LIMIT_MS = 12 * 60_000; // a busy shared machine takes minutes to make the project
 const KEY = 'bench-real-key-0123456789abcdef';
 const N = 100_000;
 const DURATION = 3600;
