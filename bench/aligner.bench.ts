@@ -14,18 +14,18 @@ const truth = JSON.parse(
 ) as AlignmentItem[];
 const lyrics = readFileSync(join(assets, 'demo-song.lyrics.txt'), 'utf8');
 
-const timed = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
+const timed = async <T>(name: string, budget: number, fn: () => T | Promise<T>): Promise<T> => {
   const t0 = performance.now();
   const value = await fn();
-  report(name, [performance.now() - t0], null, 'ms');
+  report(name, [performance.now() - t0], budget, 'ms');
   return value;
 };
 
-const audio = await timed('aligner.demo-decode', () =>
+const audio = await timed('aligner.demo-decode', 3000, () =>
   decodeAudioFile(join(assets, 'demo-song.flac'), 'audio/flac'),
 );
-const { vocals } = await timed('aligner.demo-separate', () => separateCentre(audio));
-const items = await timed('aligner.demo-align', () => alignLyrics(vocals, lyrics));
+const { vocals } = await timed('aligner.demo-separate', 5000, () => separateCentre(audio));
+const items = await timed('aligner.demo-align', 5000, () => alignLyrics(vocals, lyrics));
 
 const key = (item: AlignmentItem) => `${item.line}:${item.word}`;
 const placed = new Map(items.map((item) => [key(item), item]));
@@ -34,19 +34,10 @@ const errorsMs = truth.map((expected) => {
   if (!got) throw new Error(`the aligner left out word ${key(expected)} (${expected.text})`);
   return Math.abs(got.start - expected.start) * 1000;
 });
-report('aligner.word-start-error', errorsMs, null, 'ms');
+// Budgets: the word-start error a user still fixes by ear in a pass (p95), and on average.
+report('aligner.word-start-error', errorsMs, 250, 'ms');
 const mean = errorsMs.reduce((sum, e) => sum + e, 0) / errorsMs.length;
-console.log(
-  JSON.stringify({
-    name: 'aligner.word-start-error.mean',
-    n: errorsMs.length,
-    p50: Math.round(mean * 1000) / 1000,
-    p95: Math.round(mean * 1000) / 1000,
-    budget: null,
-    unit: 'ms',
-    ok: true,
-  }),
-);
+report('aligner.word-start-error.mean', [mean], 80, 'ms');
 
 // Separation speed on a full-rate mix: 60 s of 44.1 kHz stereo (budget: well under 5 s).
 const rate = 44100;

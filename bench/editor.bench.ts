@@ -2,11 +2,12 @@
 // the same drag through wavesurfer's Regions plugin at 1,000 and 10,000 items. Headless software
 // rendering on 2 shared cores: read absolute figures as a floor, compare ratios.
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
-import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
-import { report } from './report';
+import { launchChromium } from './lib/browser';
+import { onExit } from './lib/cleanup';
+import { percentile, report } from './report';
 
 const HARD_LIMIT_MS = 8 * 60_000;
 const SCENARIO_LIMIT_MS = 120_000;
@@ -69,6 +70,22 @@ async function canvasPoint(page: Page, key: string) {
   return p;
 }
 
+/** p50/p95 of samples that are context, not a figure of ours (not printed as a line). */
+function summary(samples: readonly number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
+
+/**
+ * How much better than the Regions plugin the canvas must be (issue 17: drag end at 10k >= 1,000x).
+ * At 1,000 words Regions is still usable: the canvas must not be slower, and its drop 10x faster.
+ */
+const RATIO_BUDGETS: Record<number, { gesture: number; move: number; end: number }> = {
+  1_000: { gesture: 1, move: 1, end: 10 },
+  10_000: { gesture: 3, move: 1, end: 1000 },
+};
+let failures = 0;
+
 async function main() {
   const server = await createServer({
     configFile: false,
@@ -78,8 +95,10 @@ async function main() {
     server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
   });
   await server.listen();
+  // in this process: it ends with it; closed here too so a signal leaves no open port behind
+  onExit(() => void server.httpServer?.close());
   const url = server.resolvedUrls?.local[0];
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const browser = await launchChromium('editor bench');
   try {
     if (!url) throw new Error('vite did not report a URL');
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
@@ -95,7 +114,7 @@ async function main() {
     for (let run = 0; run < 3; run++) {
       firstFrame.push(await page.evaluate((d) => window.bench.mountCanvas(d, 10), D));
     }
-    report(`editor.first-frame.${N}`, firstFrame, 1000);
+    report(`editor.first-frame.${N}`, firstFrame, 250);
 
     await page.evaluate(() => window.bench.setView(1800, 10));
     await frame(page);
@@ -103,9 +122,9 @@ async function main() {
     const start0 = await page.evaluate((k) => window.bench.itemStart(k), key);
     const dragged = await drag(page, await canvasPoint(page, key));
     await expectMoved(page, key, start0);
-    report(`editor.drag.frame-ms.${N}`, dragged.work, 16);
-    report(`editor.drag.input-to-frame.${N}`, dragged.latency, null);
-    report(`editor.drag.commit-ms.${N}`, dragged.settle, null);
+    report(`editor.drag.frame-ms.${N}`, dragged.work, 12);
+    report(`editor.drag.input-to-frame.${N}`, dragged.latency, 16);
+    report(`editor.drag.commit-ms.${N}`, dragged.settle, 50);
 
     // Zoom: from a 10 s view out to the whole song and back, around the pointer.
     await page.evaluate(() => window.bench.setView(1800, 10));
@@ -126,8 +145,8 @@ async function main() {
     }
     await page.keyboard.up('Control');
     const zoomed = await page.evaluate(() => window.bench.stopProbe());
-    report(`editor.zoom.frame-ms.${N}`, zoomed.work, 16);
-    report(`editor.zoom.input-to-frame.${N}`, zoomed.latency, null);
+    report(`editor.zoom.frame-ms.${N}`, zoomed.work, 12);
+    report(`editor.zoom.input-to-frame.${N}`, zoomed.latency, 16);
 
     // Scroll: a 30 s view, 60 wheel steps of 200 px.
     await page.evaluate(() => window.bench.setView(600, 30));
@@ -141,14 +160,14 @@ async function main() {
     const scrolled = await page.evaluate(() => window.bench.stopProbe());
     const scrolledTo = await page.evaluate(() => window.bench.getView()?.startTime ?? 0);
     if (scrolledTo < 600 + 30) throw new Error(`scroll did not move the view: ${scrolledTo}`);
-    report(`editor.scroll.frame-ms.${N}`, scrolled.work, 16);
-    report(`editor.scroll.input-to-frame.${N}`, scrolled.latency, null);
+    report(`editor.scroll.frame-ms.${N}`, scrolled.work, 12);
+    report(`editor.scroll.input-to-frame.${N}`, scrolled.latency, 16);
 
     const cdp = await page.context().newCDPSession(page);
     const before = (await cdp.send('Runtime.getHeapUsage')).usedSize / 2 ** 20;
     await cdp.send('HeapProfiler.collectGarbage');
     const after = (await cdp.send('Runtime.getHeapUsage')).usedSize / 2 ** 20;
-    report(`editor.heap.${N}`, [before, after], 400, 'MB');
+    report(`editor.heap.${N}`, [before, after], 100, 'MB');
 
     // --- Regions plugin vs canvas, same drag ---
     for (const n of [1_000, 10_000]) {
@@ -161,9 +180,9 @@ async function main() {
       const c0 = await page.evaluate((kk) => window.bench.itemStart(kk), k);
       const canvas = await drag(page, await canvasPoint(page, k));
       await expectMoved(page, k, c0);
-      const c = report(`editor.canvas.drag-input-to-frame.${n}`, canvas.latency, null);
-      const cEnd = report(`editor.canvas.drag-end.${n}`, canvas.settle, null);
-      const cAll = report(`editor.canvas.drag-gesture.${n}`, canvas.gesture, null);
+      const c = report(`editor.canvas.drag-input-to-frame.${n}`, canvas.latency, 16);
+      const cEnd = report(`editor.canvas.drag-end.${n}`, canvas.settle, 50);
+      const cAll = summary(canvas.gesture);
       try {
         const settle = await withLimit(
           page.evaluate(([nn, dd, v]) => window.bench.mountRegions(nn, dd, v), [
@@ -173,7 +192,6 @@ async function main() {
           ] as const),
           `regions ${n} mount`,
         );
-        report(`editor.regions.settle.${n}`, [settle], null);
         await page.evaluate((t) => window.bench.regionsScrollTo(t), d / 2);
         await page.evaluate(() => window.bench.settled());
         const point = await page.evaluate((kk) => window.bench.regionPoint(kk), k);
@@ -181,15 +199,36 @@ async function main() {
         const r0 = await page.evaluate((kk) => window.bench.regionStart(kk), k);
         const regions = await withLimit(drag(page, point), `regions ${n} drag`);
         await expectMoved(page, k, r0, true);
-        const r = report(`editor.regions.drag-input-to-frame.${n}`, regions.latency, null);
-        const rEnd = report(`editor.regions.drag-end.${n}`, regions.settle, null);
-        const rAll = report(`editor.regions.drag-gesture.${n}`, regions.gesture, null);
+        // Regions' own figures are the yardstick, not ours: context on stderr, budgets on ratios.
+        const r = summary(regions.latency);
+        const rEnd = summary(regions.settle);
+        const rAll = summary(regions.gesture);
+        console.error(
+          `editor bench: Regions ${n}: settle ${settle.toFixed(0)} ms; p95 input-to-frame ${r.p95.toFixed(1)} ms, drag end ${rEnd.p95.toFixed(1)} ms, gesture ${rAll.p95.toFixed(0)} ms (canvas gesture ${cAll.p95.toFixed(0)} ms)`,
+        );
+        const ratios = RATIO_BUDGETS[n] ?? { gesture: 1, move: 1, end: 10 };
         // The headline ratio: the whole gesture, press to settled (moves + drop).
-        report(`editor.regions-vs-canvas.drag-ratio.${n}`, [rAll.p95 / cAll.p95], null, 'x');
-        report(`editor.regions-vs-canvas.drag-move-ratio.${n}`, [r.p95 / c.p95], null, 'x');
-        report(`editor.regions-vs-canvas.drag-end-ratio.${n}`, [rEnd.p95 / cEnd.p95], null, 'x');
+        report(
+          `editor.regions-vs-canvas.drag-ratio.${n}`,
+          [rAll.p95 / cAll.p95],
+          { atLeast: ratios.gesture },
+          'x',
+        );
+        report(
+          `editor.regions-vs-canvas.drag-move-ratio.${n}`,
+          [r.p95 / c.p95],
+          { atLeast: ratios.move },
+          'x',
+        );
+        report(
+          `editor.regions-vs-canvas.drag-end-ratio.${n}`,
+          [rEnd.p95 / cEnd.p95],
+          { atLeast: ratios.end },
+          'x',
+        );
       } catch (err) {
         console.error(`editor bench: ${String(err)}`);
+        failures++;
       }
       await page.evaluate(() => window.bench.unmount());
     }
@@ -201,3 +240,4 @@ async function main() {
 
 await main();
 clearTimeout(killer);
+if (failures) process.exit(1);

@@ -1,13 +1,21 @@
-/** One JSON line per figure: {"name", "n", "p50", "p95", "budget", "unit", "ok"}. */
+/**
+ * One JSON line per figure: {"name", "n", "p50", "p95", "budget", "unit", "ok"}, plus
+ * "budgetOp": ">=" where more is better. The runner (scripts/bench.mjs, scripts/bench-lines.mjs)
+ * judges every line again and fails a line without a budget.
+ */
 export interface Figure {
   name: string;
   n: number;
   p50: number;
   p95: number;
   budget: number | null;
+  budgetOp?: '>=';
   unit: string;
   ok: boolean;
 }
+
+/** A number: p95 must be at most it. `{ atLeast }`: p50 must be at least it (ratios). */
+export type Budget = number | { atLeast: number };
 
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -17,23 +25,30 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
-/** Prints the figure for `samples`; `budget` applies to p95 (null: reported, not budgeted). */
+/**
+ * Prints the figure for `samples`. `budget` applies to p95 ("<=") or, as `{ atLeast }`, to p50.
+ * `null` prints the line unbudgeted, which the runner reports as a failure.
+ */
 export function report(
   name: string,
   samples: readonly number[],
-  budget: number | null,
+  budget: Budget | null,
   unit = 'ms',
 ): Figure {
   const sorted = [...samples].sort((a, b) => a - b);
-  const p95 = percentile(sorted, 95);
+  const p50 = round(percentile(sorted, 50));
+  const p95 = round(percentile(sorted, 95));
+  const atLeast = typeof budget === 'object' && budget !== null;
+  const limit = atLeast ? budget.atLeast : budget;
   const figure: Figure = {
     name,
     n: samples.length,
-    p50: round(percentile(sorted, 50)),
-    p95: round(p95),
-    budget,
+    p50,
+    p95,
+    budget: limit,
+    ...(atLeast ? { budgetOp: '>=' as const } : {}),
     unit,
-    ok: budget === null || p95 <= budget,
+    ok: limit !== null && (atLeast ? p50 >= limit : p95 <= limit),
   };
   console.log(JSON.stringify(figure));
   return figure;

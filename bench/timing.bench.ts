@@ -91,11 +91,22 @@ function selectionRun(label: string, select: (d: TimingDoc) => string[], runs: n
 selectionRun('contiguous', contiguous, 200);
 selectionRun('scattered', scattered, 200);
 
+// Validation from scratch (the first one after a load) and after one edit, as the store runs it
+// in the commit: incremental, reading only what the edit touched (ADR 0014).
 report(
   'timing: validate whole document (100k items)',
-  timeRuns(() => void validateDoc(doc), 30),
+  timeRuns(() => void validateDoc(doc, { fresh: true }), 30),
   50,
 );
+validateDoc(doc);
+const perEdit: number[] = [];
+for (let i = 0; i < 300 + WARMUP; i++) {
+  doc = applyOp(doc, { type: 'move', keys: [pick(doc)], delta: rand() - 0.5 }).doc;
+  const t0 = performance.now();
+  validateDoc(doc);
+  if (i >= WARMUP) perEdit.push(performance.now() - t0);
+}
+report('timing: validate after a 1-word edit (incremental, 100k items)', perEdit, 4);
 
 // Merge: two sides edited apart from one base, 1,000 edits each; theirs arrives as parsed JSON
 // (no shared objects), as it does from the server.

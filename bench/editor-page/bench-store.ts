@@ -1,22 +1,35 @@
-import { DARK_TIMELINE_COLORS } from '../../src/features/editor/timeline/colors';
-import { arrayItems, createCullIndex } from '../../src/features/editor/timeline/cull-index';
+import type { AlignmentItem } from '../../src/contract';
+import { policyPreview } from '../../src/features/editor/page/policy-preview';
+import { createSceneSource, type SceneExtras } from '../../src/features/editor/page/timeline-scene';
+import { createEditorStore, type EditorStore } from '../../src/features/editor/store';
 import type { TimelineIntent } from '../../src/features/editor/timeline/intents';
 import type { TimelineItem, TimelineScene } from '../../src/features/editor/timeline/types';
 
 /**
- * The smallest page-side store that maps timeline intents to state, the way the real page maps
- * them to the editor store. Items are a sorted array; a commit re-sorts and re-indexes.
+ * The bench page's state: the real editor store (`createEditorStore`) and the real page's scene
+ * source, with timeline intents mapped to store actions the way the editor page maps them
+ * (editor-body.tsx). A drag's commit here is the commit users get: planned from the change,
+ * validated incrementally, one undo step.
  */
 export class BenchStore {
   private listeners = new Set<() => void>();
-  scene: TimelineScene;
+  private extras: SceneExtras;
+  private source: () => TimelineScene;
+  readonly editor: EditorStore;
   playhead = 0;
   duration: number;
 
   constructor(items: TimelineItem[], duration: number, viewSeconds: number) {
     this.duration = duration;
-    this.scene = {
-      ...this.indexed(items),
+    this.editor = createEditorStore({
+      items: items.map(toAlignmentItem),
+      revision: 'bench',
+      selectionRevision: 'bench',
+      duration,
+    });
+    // The page validates once after mounting (a passive effect), not before the first frame.
+    setTimeout(() => this.editor.getState().actions.validateNow(), 0);
+    this.extras = {
       view: {
         startTime: 0,
         pxPerSecond: 1200 / viewSeconds,
@@ -24,97 +37,87 @@ export class BenchStore {
         height: 260,
         devicePixelRatio: 1,
       },
-      laneMode: 'line',
-      laneCount: 4,
-      selection: new Set(),
       hoverKey: null,
       preview: null,
-      problemKeys: new Set(),
-      estimatedKeys: new Set(),
       snapGuide: null,
-      colors: DARK_TIMELINE_COLORS,
+      laneMode: 'line',
     };
+    this.source = createSceneSource(this.editor, () => this.extras);
+    this.editor.subscribe(() => this.notify());
   }
 
-  private indexed(list: TimelineItem[]) {
-    const items = arrayItems(list);
-    const cull = createCullIndex(items);
-    return { items, firstVisibleIndex: (t: number) => cull.firstVisibleIndex(t), list };
+  get scene(): TimelineScene {
+    return this.source();
   }
 
-  private list(): TimelineItem[] {
-    return (this.scene as TimelineScene & { list: TimelineItem[] }).list;
-  }
-
-  getScene = () => this.scene;
+  getScene = () => this.source();
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
 
-  set(patch: Partial<TimelineScene>): void {
-    this.scene = { ...this.scene, ...patch };
+  private notify() {
     for (const l of this.listeners) l();
   }
 
-  private commit(map: (item: TimelineItem) => TimelineItem): void {
-    const next = this.list().map(map);
-    next.sort((a, b) => a.start - b.start);
-    this.set({ ...this.indexed(next), preview: null, snapGuide: null });
+  /** The selection (store) and the view (page state). */
+  set(patch: { selection?: ReadonlySet<string>; view?: SceneExtras['view'] }): void {
+    if (patch.selection) this.editor.getState().actions.select([...patch.selection], 'replace');
+    if (patch.view) this.extras = { ...this.extras, view: patch.view };
+    this.notify();
+  }
+
+  private setExtras(patch: Partial<SceneExtras>) {
+    this.extras = { ...this.extras, ...patch };
+    this.notify();
   }
 
   apply = (intent: TimelineIntent): void => {
+    const { actions, doc, settings } = this.editor.getState();
     switch (intent.type) {
-      case 'select': {
-        const next = intent.mode === 'replace' ? new Set<string>() : new Set(this.scene.selection);
-        for (const k of intent.keys) {
-          if (intent.mode === 'toggle' && next.has(k)) next.delete(k);
-          else next.add(k);
-        }
-        this.set({ selection: next });
-        return;
-      }
+      case 'select':
+        return actions.select(intent.keys, intent.mode === 'range' ? 'add' : intent.mode);
       case 'preview':
-        this.set({ preview: intent.preview, snapGuide: intent.snapGuide });
-        return;
-      case 'move': {
-        const keys = new Set(intent.keys);
-        const d = intent.deltaSeconds;
-        this.commit((it) =>
-          keys.has(it.key) ? { ...it, start: it.start + d, end: it.end + d } : it,
-        );
-        return;
-      }
+        return this.setExtras({
+          preview: policyPreview(doc, intent.preview, settings),
+          snapGuide: intent.snapGuide,
+        });
+      case 'move':
+        return actions.apply({ type: 'move', keys: intent.keys, delta: intent.deltaSeconds });
       case 'resize-start':
-        this.commit((it) => (it.key === intent.key ? { ...it, start: intent.time } : it));
-        return;
+        return actions.setStart(intent.key, intent.time);
       case 'resize-end':
-        this.commit((it) => (it.key === intent.key ? { ...it, end: intent.time } : it));
-        return;
+        return actions.setEnd(intent.key, intent.time);
       case 'roll':
-        this.commit((it) =>
-          it.key === intent.leftKey
-            ? { ...it, end: intent.time }
-            : it.key === intent.rightKey
-              ? { ...it, start: intent.time }
-              : it,
-        );
-        return;
+        return actions.rollBoundary(intent.leftKey, intent.rightKey, intent.time);
       case 'view':
-        this.set({ view: intent.view });
-        return;
+        return this.setExtras({ view: intent.view });
       case 'seek':
         this.playhead = intent.time;
         return;
       case 'hover':
-        this.set({ hoverKey: intent.key });
-        return;
+        return this.setExtras({ hoverKey: intent.key });
       case 'marquee':
       case 'cursor':
         return;
     }
   };
 }
+
+/** A generated word as the service would send it (its key as its id). */
+function toAlignmentItem(item: TimelineItem, i: number): AlignmentItem {
+  return {
+    id: item.key,
+    line: item.line,
+    word: i % WORDS_PER_LINE,
+    subword: 0,
+    start: item.start,
+    end: item.end,
+    text: item.text,
+  };
+}
+
+const WORDS_PER_LINE = 6;
 
 const WORDS = [
   'love',
@@ -142,6 +145,6 @@ export function generateItems(n: number, duration: number): TimelineItem[] {
     start: i * step,
     end: i * step + step * 0.85,
     text: WORDS[i % WORDS.length] ?? 'la',
-    line: Math.floor(i / 6),
+    line: Math.floor(i / WORDS_PER_LINE),
   }));
 }

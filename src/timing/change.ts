@@ -11,6 +11,7 @@ import {
 } from './doc';
 import { compareItems, keyOf } from './item-key';
 import { recordItems } from './key-index';
+import { recordDerivation } from './lineage';
 
 /**
  * What an edit changed: the item objects it took out and the ones it put in (a moved word is one
@@ -115,7 +116,7 @@ export function applyChange(
   let maxItemDuration = doc.maxItemDuration;
   for (const item of change.added)
     maxItemDuration = Math.max(maxItemDuration, item.end - item.start);
-  return {
+  const next: TimingDoc = {
     chunks: out.chunks,
     offsets: out.offsets,
     firstStarts: out.firstStarts,
@@ -126,6 +127,8 @@ export function applyChange(
     byKey: doc.byKey,
     estimated: applyFlags(doc.estimated, change),
   };
+  if (!transient) recordDerivation(next, doc, change);
+  return next;
 }
 
 /** Where a change's removed items are, found while it was planned (see `planned`). */

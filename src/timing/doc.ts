@@ -140,8 +140,8 @@ function maxDuration(items: readonly AlignmentItem[]): number {
   return max;
 }
 
-/** Index of the chunk holding item index `index` (0 <= index < size). */
-function chunkOfIndex(doc: TimingDoc, index: number): number {
+/** The chunk holding document index `index` (binary search on the offsets). */
+export function chunkOfIndex(doc: TimingDoc, index: number): number {
   let lo = 0;
   let hi = doc.chunks.length - 1;
   while (lo < hi) {

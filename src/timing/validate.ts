@@ -1,49 +1,15 @@
-import { MAX_ALIGNMENT_ITEMS, MAX_INDEX, type AlignmentItem } from '../contract';
+import { MAX_ALIGNMENT_ITEMS, type AlignmentItem } from '../contract';
 import type { TimingDoc } from './doc';
-import { keyOf } from './item-key';
+import { duplicateIssues, scanChunk, type Limits, type Singers } from './validate-parts';
+import { issue, type ValidationIssue } from './validate-issue';
 
-export type IssueCode =
-  | 'negative-time'
-  | 'not-finite'
-  | 'index-out-of-bounds'
-  | 'empty-id'
-  | 'too-many-items'
-  | 'end-before-start'
-  | 'overlap'
-  | 'past-duration'
-  | 'duplicate-identity'
-  | 'zero-duration'
-  | 'empty-text'
-  | 'long-word'
-  | 'long-gap';
-
-/** Only what the service rejects blocks a save; the service accepts the rest. */
-const BLOCKING: ReadonlySet<IssueCode> = new Set([
-  'negative-time',
-  'not-finite',
-  'index-out-of-bounds',
-  'empty-id',
-  'too-many-items',
-]);
-const ERRORS: ReadonlySet<IssueCode> = new Set([
-  'end-before-start',
-  'overlap',
-  'past-duration',
-  'duplicate-identity',
-]);
-
-export interface ValidationIssue {
-  readonly code: IssueCode;
-  readonly severity: 'error' | 'warning';
-  readonly blocksSave: boolean;
-  /** The items concerned (keys), in document order. */
-  readonly keys: readonly string[];
-  /** Where to jump to, in seconds. */
-  readonly time: number;
-}
+export type { IssueCode, ValidationIssue } from './validate-issue';
 
 export interface ValidationResult {
-  /** Sorted by time. */
+  /**
+   * Sorted by time. At equal times: the other issues in document order, then duplicate
+   * identities in document order.
+   */
   readonly issues: readonly ValidationIssue[];
   readonly errors: number;
   readonly warnings: number;
@@ -54,68 +20,61 @@ export interface ValidationResult {
 export interface ValidateOptions {
   longWord?: number;
   longGap?: number;
+  /** Read every item again, ignoring what earlier validations of shared chunks found. */
+  fresh?: boolean;
 }
 
-const validIndex = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_INDEX;
-const validIndices = (x: AlignmentItem) =>
-  validIndex(x.line) &&
-  validIndex(x.word) &&
-  validIndex(x.subword) &&
-  (x.singer === undefined || validIndex(x.singer));
-const NOT_BLANK = /\S/;
-
+/**
+ * Every problem of the document. Incremental (ADR 0014): per-chunk results are reused for the
+ * chunks a version shares with one validated before, and duplicate identities are tracked along
+ * the changes that made the version, so validating after an edit reads what the edit touched,
+ * not 100,000 items. The result equals a full pass (`fresh: true`; a property test checks it).
+ */
 export function validateDoc(doc: TimingDoc, options: ValidateOptions = {}): ValidationResult {
-  const longWord = options.longWord ?? 2;
-  const longGap = options.longGap ?? 2;
+  const useCache = !options.fresh;
+  const limits: Limits = {
+    duration: doc.duration,
+    longWord: options.longWord ?? 2,
+    longGap: options.longGap ?? 2,
+  };
   const issues: ValidationIssue[] = [];
-  const add = (code: IssueCode, keys: string[], time: number) =>
-    issues.push({
-      code,
-      severity: BLOCKING.has(code) || ERRORS.has(code) ? 'error' : 'warning',
-      blocksSave: BLOCKING.has(code),
-      keys,
-      time,
-    });
-  if (doc.size > MAX_ALIGNMENT_ITEMS) add('too-many-items', [], 0);
-  const seen = new Set<string>();
-  const lastBySinger = new Map<number, AlignmentItem>();
+  if (doc.size > MAX_ALIGNMENT_ITEMS) issues.push(issue('too-many-items', [], 0));
+  const singers: Singers = new Map();
   let prev: AlignmentItem | undefined;
-  // A plain loop over the chunks: this runs over every item and must stay allocation-free
   for (const chunk of doc.chunks) {
-    for (const item of chunk) {
-      const t = Number.isFinite(item.start) ? item.start : 0;
-      const key = item.id ?? keyOf(item);
-      if (seen.has(key)) add('duplicate-identity', [key], t);
-      seen.add(key);
-      if (!Number.isFinite(item.start) || !Number.isFinite(item.end))
-        add('not-finite', [keyOf(item)], t);
-      if (item.start < 0 || item.end < 0) add('negative-time', [keyOf(item)], t);
-      if (!validIndices(item)) add('index-out-of-bounds', [keyOf(item)], t);
-      if (item.id === '') add('empty-id', [keyOf(item)], t);
-      if (item.end < item.start) add('end-before-start', [keyOf(item)], t);
-      else if (item.end === item.start) add('zero-duration', [keyOf(item)], t);
-      else if (item.end - item.start > longWord) add('long-word', [keyOf(item)], t);
-      if (item.end > doc.duration) add('past-duration', [keyOf(item)], t);
-      if (!NOT_BLANK.test(item.text)) add('empty-text', [keyOf(item)], t);
-      const singer = item.singer ?? 0;
-      const before = lastBySinger.get(singer);
-      if (before && item.start < before.end) add('overlap', [keyOf(before), keyOf(item)], t);
-      if (!before || item.end > before.end) lastBySinger.set(singer, item);
-      // A gap between consecutive words of one line (in time order).
-      if (prev && prev.line === item.line && item.start - prev.end > longGap) {
-        add('long-gap', [keyOf(prev), keyOf(item)], prev.end);
-      }
-      prev = item;
-    }
+    const found = scanChunk(chunk, prev, singers, limits, useCache);
+    for (let i = 0; i < found.length; i++) issues.push(found[i] as ValidationIssue);
+    if (chunk.length) prev = chunk[chunk.length - 1];
   }
+  for (const found of duplicateIssues(doc, useCache)) issues.push(found);
   issues.sort((a, b) => a.time - b.time);
+  // The same findings as the last validation of this lineage: the same result object, so the
+  // views that derive from it (problem sets, the word list's marks, the panel) are not redone.
+  const last = useCache ? lastResults.get(doc.byKey) : undefined;
+  if (last && sameIssues(last.issues, issues)) return last;
   let errors = 0;
   let blocking = 0;
-  for (const issue of issues) {
-    if (issue.severity === 'error') errors++;
-    if (issue.blocksSave) blocking++;
+  for (const found of issues) {
+    if (found.severity === 'error') errors++;
+    if (found.blocksSave) blocking++;
   }
-  return { issues, errors, warnings: issues.length - errors, blocking, canSave: blocking === 0 };
+  const result = {
+    issues,
+    errors,
+    warnings: issues.length - errors,
+    blocking,
+    canSave: blocking === 0,
+  };
+  if (useCache) lastResults.set(doc.byKey, result);
+  return result;
+}
+
+const lastResults = new WeakMap<object, ValidationResult>();
+
+function sameIssues(a: readonly ValidationIssue[], b: readonly ValidationIssue[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The first issue after `time` (wrapping to the first), optionally errors only. */

@@ -195,9 +195,19 @@ export function EditorBody({ project, store, onSave }: Props) {
     return () => cancelAnimationFrame(raf);
   }, [player, view, limits]);
 
-  // Problems are known from the start, not only after the first edit.
+  // Problems are known from the start, not only after the first edit: the first (whole) validation
+  // runs after the first frame has shown the words, not in the task that makes the page usable.
   useEffect(() => {
-    if (!store.getState().validation) store.getState().actions.validateNow();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const raf = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        if (!store.getState().validation) store.getState().actions.validateNow();
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(raf);
+      clearTimeout(timer);
+    };
   }, [store]);
 
   useEffect(() => {

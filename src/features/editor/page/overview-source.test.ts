@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { word } from '../../../timing/test-items';
 import { createEditorStore } from '../store';
 import type { OverviewSpans } from '../timeline';
+import { bucketSpans, rebucketSpans } from '../timeline/overview-model';
 import { createOverviewSource } from './overview-source';
 
 const collect = (spans: OverviewSpans) => {
@@ -50,8 +51,8 @@ describe('createOverviewSource', () => {
     const edited = get();
     expect(edited.spans).not.toBe(first.spans);
     expect(collect(edited.spans)).toContainEqual([4.5, 5]);
-    // validation is stale right after an edit: the last known problems stay (at their new place)
-    expect(store.getState().validation).toBeNull();
+    // a small edit is validated in its commit: the problems are current at once
+    expect(store.getState().validation).not.toBeNull();
     expect(collect(edited.problems)).toEqual([[3, 3]]);
 
     store.getState().actions.setText('c', 'c');
@@ -60,5 +61,37 @@ describe('createOverviewSource', () => {
     const fixed = get();
     expect(collect(fixed.problems)).toEqual([]);
     expect(get()).toBe(fixed);
+  });
+});
+
+describe('the overview after an edit', () => {
+  it('gives the change as a delta; re-counting it equals bucketing every word', () => {
+    const store = make();
+    const get = createOverviewSource(store);
+    const before = get();
+    store.getState().actions.setStart('d', 4.5);
+    const after = get();
+    const delta = after.spans.delta;
+    if (!delta) throw new Error('no delta');
+    expect(delta.from).toBe(before.spans);
+    expect(collect(delta.removed)).toEqual([[4, 5]]);
+    expect(collect(delta.added)).toEqual([[4.5, 5]]);
+    for (const columns of [7, 50, 300]) {
+      const counts = rebucketSpans(bucketSpans(before.spans, columns, 6), delta, 6);
+      expect([...counts]).toEqual([...bucketSpans(after.spans, columns, 6)]);
+    }
+    // the previous source let go of its own delta (no chain of versions)
+    store.getState().actions.setEnd('a', 1.1);
+    expect(get().spans.delta?.from).toBe(after.spans);
+    expect(after.spans.delta).toBeUndefined();
+  });
+
+  it('two edits between reads: no delta (the overview buckets every word)', () => {
+    const store = make();
+    const get = createOverviewSource(store);
+    get();
+    store.getState().actions.setStart('d', 4.5);
+    store.getState().actions.setEnd('a', 1.1);
+    expect(get().spans.delta).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { forEachItem, getItem, keyOf, type TimingDoc } from '../../../timing';
+import type { AlignmentItem } from '../../../contract';
+import { derivedFrom, forEachItem, getItem, keyOf, type TimingDoc } from '../../../timing';
 import type { EditorStore } from '../store';
 import type { OverviewSource, OverviewSpans } from '../timeline';
 import { problemKeysOf } from './timeline-scene';
@@ -10,6 +11,31 @@ function wordsOf(doc: TimingDoc): OverviewSpans {
   return {
     forEach: (fn) => forEachItem(doc, 0, doc.size, (item) => fn(item.start, item.end)),
   };
+}
+
+const spansOfItems = (items: readonly AlignmentItem[]): OverviewSpans => ({
+  forEach: (fn) => {
+    for (const item of items) fn(item.start, item.end);
+  },
+});
+
+/**
+ * The words of `doc`; when it was made from `prev.doc` by one change, with that change as the
+ * delta, so the overview re-counts only the changed words. The previous spans drop their own
+ * delta: versions never chain.
+ */
+function nextWords(doc: TimingDoc, prev: { doc: TimingDoc; spans: OverviewSpans } | null) {
+  const spans = wordsOf(doc);
+  const link = derivedFrom(doc);
+  if (prev && link?.parent === prev.doc) {
+    prev.spans.delta = undefined;
+    spans.delta = {
+      from: prev.spans,
+      removed: spansOfItems(link.change.removed),
+      added: spansOfItems(link.change.added),
+    };
+  }
+  return spans;
 }
 
 function problemsOf(doc: TimingDoc, keys: ReadonlySet<string>): OverviewSpans {
@@ -46,7 +72,7 @@ export function createOverviewSource(store: EditorStore): () => OverviewSource {
     const keys = validation ? problemKeysOf(validation) : (problems?.keys ?? problemKeysOf(null));
     if (source && words?.doc === doc && problems?.doc === doc && problems.keys === keys)
       return source;
-    if (words?.doc !== doc) words = { doc, spans: wordsOf(doc), extent: null };
+    if (words?.doc !== doc) words = { doc, spans: nextWords(doc, words), extent: null };
     if (problems?.doc !== doc || problems.keys !== keys)
       problems = { doc, keys, spans: problemsOf(doc, keys) };
     const w = words;

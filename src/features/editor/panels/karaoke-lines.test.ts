@@ -1,8 +1,17 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createDoc } from '../../../timing';
+import { applyOp, createDoc, itemAt, keyOf } from '../../../timing';
+import { song } from '../../../timing/test-items';
 import { defaultStyle, type AlignmentItem } from '../../../contract';
-import { buildKaraokeLines, karaokeWords, lineAt, wordState } from './karaoke-lines';
-import { buildRowIndex } from './row-index';
+import {
+  buildKaraokeLines,
+  karaokeLinesFor,
+  karaokeWords,
+  lineAt,
+  wordState,
+} from './karaoke-lines';
+import { buildRowIndex, rowIndexFor } from './row-index';
+import { changedHeaders } from './row-index-update';
 import { previewLook } from './karaoke-style';
 
 const it_ = (
@@ -94,5 +103,35 @@ describe('previewLook', () => {
     expect(custom.css['--k-effect']).toBe('#FF0000');
     expect(custom.css['--k-outline-width']).toBe('0.050em');
     expect(custom.css.fontWeight).toBe(400);
+  });
+});
+
+describe('karaokeLinesFor after a re-timing', () => {
+  it('equals a full build, reading only the changed lines', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(), fc.double({ min: -6, max: 6, noNaN: true })), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        (moves) => {
+          let doc = createDoc(
+            song(500).map((x, i) => ({ ...x, line: Math.floor(i / 6), word: i % 6 })),
+            { duration: 1000 },
+          );
+          karaokeLinesFor(rowIndexFor(doc));
+          for (const [at, delta] of moves) {
+            const key = keyOf(itemAt(doc, at % doc.size) as AlignmentItem);
+            const next = applyOp(doc, { type: 'move', keys: [key], delta }).doc;
+            if (next === doc) continue; // nothing moved
+            doc = next;
+            const index = rowIndexFor(doc);
+            expect(changedHeaders.has(index)).toBe(true);
+            expect(karaokeLinesFor(index)).toEqual(buildKaraokeLines(index));
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

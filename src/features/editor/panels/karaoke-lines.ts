@@ -1,5 +1,6 @@
 import { forEachItem, keyOf } from '../../../timing';
 import { lineRowItems, type RowIndex } from './row-index';
+import { changedHeaders } from './row-index-update';
 
 export interface KaraokeWord {
   readonly key: string;
@@ -46,6 +47,41 @@ export function buildKaraokeLines(index: RowIndex): KaraokeLine[] {
     end: ends[k] as number,
     header,
   }));
+  return lines.sort((a, b) => a.start - b.start || a.line - b.line);
+}
+
+const linesOf = new WeakMap<RowIndex, KaraokeLine[]>();
+
+/**
+ * The karaoke lines of a row index, once per index. An index derived from a re-timing (a drag)
+ * gets the previous lines with only the changed lines' spans read again.
+ */
+export function karaokeLinesFor(index: RowIndex): KaraokeLine[] {
+  let lines = linesOf.get(index);
+  if (lines) return lines;
+  const link = changedHeaders.get(index);
+  const from = link?.from.deref();
+  const before = from && linesOf.get(from);
+  lines = before && link ? updatedLines(index, before, link.headers) : buildKaraokeLines(index);
+  linesOf.set(index, lines);
+  return lines;
+}
+
+function updatedLines(index: RowIndex, before: KaraokeLine[], headers: number[]): KaraokeLine[] {
+  const lines = before.slice();
+  const changed = new Set(headers);
+  for (let k = 0; k < lines.length && changed.size; k++) {
+    const line = lines[k] as KaraokeLine;
+    if (!changed.delete(line.header)) continue;
+    let start = Infinity;
+    let end = -Infinity;
+    for (const item of lineRowItems(index, line.header)) {
+      if (item.start < start) start = item.start;
+      if (item.end > end) end = item.end;
+    }
+    lines[k] = { ...line, start, end };
+  }
+  // nearly sorted: the sort is a single pass plus the few moved lines
   return lines.sort((a, b) => a.start - b.start || a.line - b.line);
 }
 

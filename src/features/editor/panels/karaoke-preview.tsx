@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { StyleObject } from '../../../contract';
 import { useEditor } from '../store';
-import { buildKaraokeLines, karaokeWords, lineAt, wordState } from './karaoke-lines';
+import { karaokeLinesFor, karaokeWords, lineAt, wordState } from './karaoke-lines';
 import { previewLook } from './karaoke-style';
 import type { PlaybackClock } from './playback-clock';
 import { rowIndexFor } from './row-index';
@@ -30,7 +30,7 @@ function paintWords(root: HTMLElement | null, t: number) {
 export function KaraokePreview({ player, style }: KaraokePreviewProps) {
   const doc = useEditor((s) => s.doc);
   const index = rowIndexFor(doc);
-  const lines = useMemo(() => buildKaraokeLines(index), [index]);
+  const lines = karaokeLinesFor(index);
   const look = useMemo(() => previewLook(style), [style]);
   const root = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(() => lineAt(lines, player.getTime()));

@@ -1,8 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createDoc, keyOf } from '../../../timing';
+import { applyOp, createDoc, itemAt, keyOf, type TimingOp } from '../../../timing';
+import { song } from '../../../timing/test-items';
 import type { AlignmentItem } from '../../../contract';
+import { changedHeaders } from './row-index-update';
 import {
   buildRowIndex,
+  rowIndexFor,
   firstSelectedRow,
   keysBetween,
   lineRowItems,
@@ -76,5 +80,47 @@ describe('firstSelectedRow and keysBetween', () => {
 
   it('lists the keys of a row range without headers, in either direction', () => {
     expect(keysBetween(index, 13, 9)).toEqual(['0/8/0', '0/9/0', '1/0/0', '1/1/0']);
+  });
+});
+
+describe('rowIndexFor after an edit', () => {
+  const ops = fc.record({
+    at: fc.nat(),
+    kind: fc.constantFrom('move', 'move', 'setEnd', 'setText', 'delete'),
+    delta: fc.double({ min: -4, max: 4, noNaN: true }),
+  });
+
+  it('equals a full build; a re-timing is derived from the previous index', () => {
+    fc.assert(
+      fc.property(fc.array(ops, { minLength: 1, maxLength: 12 }), (steps) => {
+        let doc = createDoc(
+          song(600).map((x, i) => ({ ...x, line: Math.floor(i / 7), word: i % 7 })),
+          { duration: 1000 },
+        );
+        rowIndexFor(doc);
+        for (const s of steps) {
+          const item = itemAt(doc, s.at % doc.size) as AlignmentItem;
+          const key = keyOf(item);
+          const op: TimingOp =
+            s.kind === 'move'
+              ? {
+                  type: 'move',
+                  keys: [key, keyOf(itemAt(doc, (s.at * 7) % doc.size)!)],
+                  delta: s.delta,
+                }
+              : s.kind === 'setEnd'
+                ? { type: 'setEnd', key, time: item.end + Math.abs(s.delta) }
+                : s.kind === 'setText'
+                  ? { type: 'setText', key, text: 'x y' }
+                  : { type: 'delete', keys: [key] };
+          doc = applyOp(doc, op).doc;
+          const index = rowIndexFor(doc);
+          expect(index).toEqual(buildRowIndex(doc));
+          if (s.kind === 'move' || s.kind === 'setEnd')
+            expect(changedHeaders.has(index)).toBe(true);
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -1,10 +1,19 @@
-import { forEachItem, indexOfKey, itemAt, keyOf, type TimingDoc } from '../../../timing';
+import {
+  derivedFrom,
+  forEachItem,
+  indexOfKey,
+  itemAt,
+  keyOf,
+  type TimingDoc,
+} from '../../../timing';
 import type { AlignmentItem } from '../../../contract';
+import { updateRowIndex } from './row-index-update';
 
 /**
  * The word list's rows: a header per line (in line order), then the line's items in lyric order.
  * Built in one pass over the document plus small per-line sorts, into typed arrays, so 100,000
- * items cost a few milliseconds and little memory. Rebuilt when the committed document changes.
+ * items cost a few milliseconds and little memory. After an edit that only re-timed words (a drag)
+ * it is updated from the change instead (row-index-update.ts): the rows stay, a few positions move.
  */
 export interface RowIndex {
   readonly doc: TimingDoc;
@@ -20,14 +29,19 @@ export interface RowIndex {
 }
 
 const cache = new WeakMap<TimingDoc, RowIndex>();
+/** The newest index (and so its document), held so that the next version can be derived from it. */
+const held: { latest?: RowIndex } = {};
 
-/** The row index of a document, built once per document version however many panels ask. */
+/** The row index of a document, once per document version however many panels ask. */
 export function rowIndexFor(doc: TimingDoc): RowIndex {
   let index = cache.get(doc);
   if (!index) {
-    index = buildRowIndex(doc);
+    const link = derivedFrom(doc);
+    const prev = link && cache.get(link.parent);
+    index = (prev && updateRowIndex(prev, doc, link.change)) ?? buildRowIndex(doc);
     cache.set(doc, index);
   }
+  held.latest = index;
   return index;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getItem, isEstimated, toArray } from '../../../timing';
-import { word } from '../../../timing/test-items';
+import { song, word } from '../../../timing/test-items';
 import { createEditorStore } from './editor-store';
 import { createDriver } from './test-driver';
 
@@ -124,14 +124,26 @@ describe('editor store', () => {
     expect(getItem(doc, '0/3/0')).toMatchObject({ text: 'c', start: 3, end: 4 });
   });
 
-  it('validates in the background, or now on demand', () => {
+  it('validates a small commit at once; a big one in the background, or now on demand', () => {
     const store = make();
     const { actions } = store.getState();
     actions.setEnd('0/0/0', 1.5);
-    expect(store.getState().validation).toBeNull();
-    const result = actions.validateNow();
-    expect(result.issues.map((i) => i.code)).toEqual(['overlap']);
-    expect(store.getState().validation).toBe(result);
+    expect(store.getState().validation?.issues.map((i) => i.code)).toEqual(['overlap']);
+    actions.undo();
+    expect(store.getState().validation?.issues).toEqual([]);
+
+    const big = createEditorStore({
+      items: song(600),
+      revision: 'r',
+      selectionRevision: 's',
+      validationDelayMs: 0,
+    });
+    big.getState().actions.selectAll();
+    big.getState().actions.moveSelection(0.01); // 600 removed + 600 added
+    expect(big.getState().validation).toBeNull();
+    const result = big.getState().actions.validateNow();
+    expect(result.issues).toEqual([]);
+    expect(big.getState().validation).toBe(result);
   });
 
   it('after a save the base becomes the saved alignment and editing goes on', () => {

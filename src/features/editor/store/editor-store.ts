@@ -66,6 +66,10 @@ export interface StoreKit {
   seal(): void;
 }
 
+/** Changes up to this many items are validated as part of their commit. */
+const SYNC_VALIDATION_ITEMS = 512;
+const changeSize = (change: Change) => change.removed.length + change.added.length;
+
 const historyView = (h: History) => ({
   canUndo: h.past.length > 0,
   canRedo: h.future.length > 0,
@@ -92,16 +96,21 @@ export function createEditorStore(init: EditorInit): EditorStore {
       }
     };
     const adopt = (doc: TimingDoc, change: Change | null) => {
+      // Validation is incremental (ADR 0014): after a small change it costs what the change
+      // touched, so it is part of the commit and problems never flash away. A big change (select
+      // all, then move) validates most chunks again: that waits for the pause after editing.
+      const now = change !== null && changeSize(change) <= SYNC_VALIDATION_ITEMS;
+      if (now) clearTimeout(timer);
       set({
         doc,
         preview: null,
         history: historyView(history),
         dirty: top() !== savedTop,
         editCount: get().editCount + 1,
-        validation: null,
+        validation: now ? validateDoc(doc) : null,
         lastChange: change,
       });
-      scheduleValidation();
+      if (!now) scheduleValidation();
     };
     const kit: StoreKit = {
       get,

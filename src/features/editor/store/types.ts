@@ -186,6 +186,9 @@ export interface EditorInit {
   settings?: Partial<EditorSettings>;
   /** Undo steps kept (default 200). */
   historyLimit?: number;
-  /** Validation runs this long after the last commit (default 300 ms); 0 disables the timer. */
+  /**
+   * A small commit is validated at once (incremental); after a big one (over 512 items) validation
+   * runs this long after the last commit (default 300 ms); 0 disables that timer.
+   */
   validationDelayMs?: number;
 }

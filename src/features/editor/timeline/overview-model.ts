@@ -10,6 +10,11 @@ import { clampView, scrollBy, visibleEndTime, type ZoomLimits } from './viewport
 /** Visits spans (seconds). Identity matters: the component rebuckets only when it changes. */
 export interface OverviewSpans {
   forEach: (fn: (start: number, end: number) => void) => void;
+  /**
+   * These spans are `from` minus `removed` plus `added` (an edit): counts bucketed for `from`
+   * are updated with the few changed spans instead of bucketing every word again.
+   */
+  delta?: { from: OverviewSpans; removed: OverviewSpans; added: OverviewSpans } | undefined;
 }
 
 /** What the page gives the overview; read every frame, so return the same objects until they change. */
@@ -46,19 +51,50 @@ export function bucketSpans(spans: OverviewSpans, columns: number, duration: num
   const out = new Uint32Array(n);
   if (n === 0 || !(duration > 0)) return out;
   const diff = new Int32Array(n + 1);
+  addSpans(diff, spans, n, duration, 1);
+  let running = 0;
+  for (let c = 0; c < n; c++) {
+    running += diff[c] as number;
+    out[c] = running;
+  }
+  return out;
+}
+
+/** Adds `sign` to the difference array over the columns each span touches. */
+function addSpans(
+  diff: Int32Array,
+  spans: OverviewSpans,
+  n: number,
+  duration: number,
+  sign: 1 | -1,
+) {
   const scale = n / duration;
   const last = n - 1;
   spans.forEach((start, end) => {
     if (!Number.isFinite(start) || !Number.isFinite(end)) return;
     const c0 = Math.min(last, Math.max(0, Math.floor(start * scale)));
     const c1 = Math.min(last, Math.max(c0, Math.ceil(Math.max(start, end) * scale) - 1));
-    (diff[c0] as number)++;
-    (diff[c1 + 1] as number)--;
+    (diff[c0] as number) += sign;
+    (diff[c1 + 1] as number) -= sign;
   });
+}
+
+/** The counts of `bucketSpans(spans)` from the counts of `delta.from`: reads only the changed spans. */
+export function rebucketSpans(
+  counts: Uint32Array,
+  delta: NonNullable<OverviewSpans['delta']>,
+  duration: number,
+): Uint32Array {
+  const n = counts.length;
+  const out = counts.slice();
+  if (n === 0 || !(duration > 0)) return out;
+  const diff = new Int32Array(n + 1);
+  addSpans(diff, delta.removed, n, duration, -1);
+  addSpans(diff, delta.added, n, duration, 1);
   let running = 0;
   for (let c = 0; c < n; c++) {
     running += diff[c] as number;
-    out[c] = running;
+    if (running !== 0) out[c] = (out[c] as number) + running;
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import {
   bucketSpans,
+  rebucketSpans,
   dragOverview,
   maxCount,
   overviewDuration,
@@ -88,7 +89,12 @@ export function TimelineOverview(props: TimelineOverviewProps) {
       const sameShape = buckets?.columns === columns && buckets.duration === duration;
       let redrawBase = f.sized;
       if (!buckets || !sameShape || buckets.spans !== source.spans) {
-        const density = bucketSpans(source.spans, columns, duration);
+        // After an edit only the changed words are re-counted (the delta of the source).
+        const delta = source.spans.delta;
+        const density =
+          buckets && sameShape && delta && delta.from === buckets.spans
+            ? rebucketSpans(buckets.density, delta, duration)
+            : bucketSpans(source.spans, columns, duration);
         buckets = {
           spans: source.spans,
           problemSpans: null,

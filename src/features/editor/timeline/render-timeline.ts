@@ -33,11 +33,12 @@ interface Frame {
   stats: RenderStats;
 }
 
+/** Empty sets are skipped: a zoomed-out frame asks this of every one of 100,000 words. */
 function styleOf(item: TimelineItem, scene: TimelineScene): Style {
-  if (scene.selection.has(item.key)) return 'selected';
-  if (scene.problemKeys.has(item.key)) return 'problem';
+  if (scene.selection.size !== 0 && scene.selection.has(item.key)) return 'selected';
+  if (scene.problemKeys.size !== 0 && scene.problemKeys.has(item.key)) return 'problem';
   if (item.key === scene.hoverKey) return 'hover';
-  if (scene.estimatedKeys.has(item.key)) return 'estimated';
+  if (scene.estimatedKeys.size !== 0 && scene.estimatedKeys.has(item.key)) return 'estimated';
   return 'plain';
 }
 
@@ -71,7 +72,8 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
   const x = (start - view.startTime) * view.pxPerSecond;
   const width = (end - start) * view.pxPerSecond;
   // Conflicts are never culled: each must stay findable at any zoom.
-  const conflict = f.scene.conflictKeys?.has(item.key) === true;
+  const conflicts = f.scene.conflictKeys;
+  const conflict = conflicts !== undefined && conflicts.size !== 0 && conflicts.has(item.key);
   if (width < 1 && style === 'plain' && !conflict) {
     const px = Math.floor(x * view.devicePixelRatio);
     if (px <= (f.lastPlainPx[lane] ?? -Infinity)) {
