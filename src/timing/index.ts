@@ -11,3 +11,4 @@ export { lineItems } from './ops-words';
 export * from './snap';
 export * from './validate';
 export * from './viewport';
+export { planTake, type TakePlan, type TakeScope } from './take';
