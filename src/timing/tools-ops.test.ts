@@ -29,7 +29,11 @@ const lyric = (doc: TimingDoc, line = 0) =>
 
 describe('split into sub-words or words', () => {
   const table: [string, SplitInto, string[]][] = [
-    ['sub-words', 'subwords', ['0.0:a@0-0.5', '0.1:b@0.5-1', '1.0:c@1-1.5', '1.1:d@1.5-2', '2.0:e@3-4']],
+    [
+      'sub-words',
+      'subwords',
+      ['0.0:a@0-0.5', '0.1:b@0.5-1', '1.0:c@1-1.5', '1.1:d@1.5-2', '2.0:e@3-4'],
+    ],
     ['words', 'words', ['0.0:a@0-0.5', '0.1:b@0.5-1', '1.0:c@1-1.5', '2.0:d@1.5-2', '3.0:e@3-4']],
   ];
   it.each(table)('splits "cd" at the playhead into %s', (_, into, expected) => {
@@ -97,7 +101,11 @@ describe('replace (take from comparison)', () => {
     ]);
     expect(getItem(doc, '0/2/0')?.singer).toBeUndefined(); // mine had none at that position
     expect(planTake(base(), theirs.slice(0, 4), ['1/0/0'], 'lines').missing).toEqual(['1']);
-    expect(planTake(base(), theirs, ['nope'], 'words')).toEqual({ keys: [], items: [], missing: [] });
+    expect(planTake(base(), theirs, ['nope'], 'words')).toEqual({
+      keys: [],
+      items: [],
+      missing: [],
+    });
   });
 });
 
@@ -162,7 +170,8 @@ describe('properties', () => {
           const got = keys.map((k) => getItem(out, k)!);
           expect(got[0]!.start).toBeCloseTo(start, 9);
           expect(got[3]!.end).toBeCloseTo(end, 9);
-          const scale = (end - start) / (getItem(doc, keys[3]!)!.end - getItem(doc, keys[0]!)!.start);
+          const scale =
+            (end - start) / (getItem(doc, keys[3]!)!.end - getItem(doc, keys[0]!)!.start);
           keys.forEach((k) => {
             const before = getItem(doc, k)!;
             const after = getItem(out, k)!;

@@ -26,6 +26,7 @@ import {
 import { createDragActions } from './drag-actions';
 import { createEditActions } from './edit-actions';
 import { createTapActions } from './tap-actions';
+import { createToolActions } from './tool-actions';
 import type {
   EditorActions,
   EditorInit,
@@ -143,6 +144,7 @@ export function createEditorStore(init: EditorInit): EditorStore {
       ...createEditActions(kit),
       ...createDragActions(kit),
       ...createTapActions(kit),
+      ...createToolActions(kit),
       apply: (op) => kit.run(op),
       undo() {
         if (get().drag) actions.cancelDrag();
