@@ -20,17 +20,21 @@ import {
   type ZoomLimits,
 } from '../timeline';
 import { indexOfKey, itemAt } from '../../../timing';
+import { EditingToolbar, GhostLane, SpectrogramView, useEditingTools } from '../tools';
 import { EditOptions } from './edit-options';
 import { policyPreview } from './policy-preview';
 import { useEditorPreferences } from './preferences';
 import { TimelineBar } from './timeline-bar';
 import { createSceneSource, type SceneExtras } from './timeline-scene';
 import { useEditorCommands } from './use-editor-commands';
+import { alignmentLabel } from './use-save';
 import { useRevealSelection } from './use-reveal-selection';
 import { createBox, createViewState } from './view-state';
 
 interface Props {
   project: Project;
+  /** The open alignment (the others are the "Compare with" choices). */
+  alignmentId: string;
   store: EditorStore;
   onSave: () => void;
 }
@@ -66,7 +70,7 @@ function clockOf(player: StemPlayer): PlaybackClock {
 }
 
 /** Audio, waveform, canvas timeline, word list and side panels of one open alignment. */
-export function EditorBody({ project, store, onSave }: Props) {
+export function EditorBody({ project, alignmentId, store, onSave }: Props) {
   const stems = useMemo(
     () => project.stems.map((s) => ({ id: s.id, url: s.url, label: s.type, type: s.type })),
     [project.stems],
@@ -213,7 +217,12 @@ export function EditorBody({ project, store, onSave }: Props) {
     openHelp: () => setHelpOpen(true),
     jumpTo,
   });
-  useEditorKeyboard(commands, { tapMode });
+  const others = useMemo(
+    () => project.alignments.filter((a) => a.id !== alignmentId),
+    [project.alignments, alignmentId],
+  );
+  const tools = useEditingTools(store, others);
+  useEditorKeyboard({ ...commands, ...tools.commands }, { tapMode });
   useRevealSelection(store, view, limits, clock);
   const style = project.settings?.settings.style ?? project.settings?.preset;
 
@@ -228,6 +237,13 @@ export function EditorBody({ project, store, onSave }: Props) {
         </button>
       </section>
       <section className="editor-timeline" style={{ cursor }} aria-label="Timeline">
+        <EditingToolbar
+          tools={tools}
+          store={store}
+          others={others}
+          getPlayhead={() => player.getTime()}
+          duration={duration || Infinity}
+        />
         <TimelineBar
           store={store}
           view={view}
@@ -246,6 +262,14 @@ export function EditorBody({ project, store, onSave }: Props) {
             getView={view.get}
             subscribe={view.subscribe}
             label={`Waveform of ${waveStem.type}`}
+          />
+        )}
+        {waveStem && tools.spectrogram && (
+          <SpectrogramView
+            analysis={onsets}
+            getView={view.get}
+            subscribeView={view.subscribe}
+            stemLabel={waveStem.type}
           />
         )}
         <TimelineCanvas
@@ -270,6 +294,15 @@ export function EditorBody({ project, store, onSave }: Props) {
           ariaLabel="Timeline of words: drag to move, drag an edge to resize; Tab selects the next word, Escape twice leaves"
           className="timeline-canvas"
         />
+        {tools.compare && (
+          <GhostLane
+            items={tools.compare.alignment.items}
+            name={alignmentLabel(tools.compare)}
+            view={view}
+            store={store}
+            duration={duration}
+          />
+        )}
       </section>
       <section className="editor-words" aria-label="Words">
         <WordList player={clock} preview={livePreview} />

@@ -12,7 +12,10 @@ export interface ScopeInfo {
 
 interface Props {
   open: boolean;
-  info: ScopeInfo;
+  /** What the selection covers, read once when the dialog opens. */
+  getInfo: () => ScopeInfo;
+  /** The toolbar's "Whole lines" choice: where the scope starts. */
+  initialScope: ToolScope;
   duration: number;
   onClose: () => void;
   onShift: (offset: number, scope: ToolScope) => string | null;
@@ -24,9 +27,10 @@ export function ShiftDialog(props: Props) {
   return props.open ? <Body {...props} /> : null;
 }
 
-function Body({ open, info, duration, onClose, onShift }: Props) {
+function Body({ open, getInfo, initialScope, duration, onClose, onShift }: Props) {
   const [text, setText] = useState('');
-  const [scope, setScope] = useState<ToolScope>('words');
+  const [info] = useState(getInfo);
+  const [scope, setScope] = useState<ToolScope>(initialScope);
   const [error, setError] = useState<string | null>(null);
   const confirm = () => {
     const parsed = parseOffset(text);

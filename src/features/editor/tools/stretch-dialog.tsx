@@ -7,7 +7,10 @@ import { stretchProblem } from './tool-input';
 
 interface Props {
   open: boolean;
-  info: ScopeInfo;
+  /** What the selection covers, read once when the dialog opens. */
+  getInfo: () => ScopeInfo;
+  /** The toolbar's "Whole lines" choice: where the scope starts. */
+  initialScope: ToolScope;
   duration: number;
   onClose: () => void;
   onStretch: (start: number, end: number, scope: ToolScope) => string | null;
@@ -19,10 +22,11 @@ export function StretchDialog(props: Props) {
   return props.open ? <Body {...props} /> : null;
 }
 
-function Body({ open, info, duration, onClose, onStretch }: Props) {
-  const [scope, setScope] = useState<ToolScope>('words');
-  const [start, setStart] = useState(formatTime(info.words.start));
-  const [end, setEnd] = useState(formatTime(info.words.end));
+function Body({ open, getInfo, initialScope, duration, onClose, onStretch }: Props) {
+  const [info] = useState(getInfo);
+  const [scope, setScope] = useState<ToolScope>(initialScope);
+  const [start, setStart] = useState(formatTime(info[initialScope].start));
+  const [end, setEnd] = useState(formatTime(info[initialScope].end));
   const [errors, setErrors] = useState<{ start: string | null; end: string | null }>({
     start: null,
     end: null,
