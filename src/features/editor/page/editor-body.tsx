@@ -236,14 +236,14 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
           Shortcuts
         </button>
       </section>
+      <EditingToolbar
+        tools={tools}
+        store={store}
+        others={others}
+        getPlayhead={() => player.getTime()}
+        duration={duration || Infinity}
+      />
       <section className="editor-timeline" style={{ cursor }} aria-label="Timeline">
-        <EditingToolbar
-          tools={tools}
-          store={store}
-          others={others}
-          getPlayhead={() => player.getTime()}
-          duration={duration || Infinity}
-        />
         <TimelineBar
           store={store}
           view={view}
