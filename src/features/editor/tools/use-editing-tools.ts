@@ -126,7 +126,10 @@ export function useEditingTools(store: EditorStore, others: readonly Alignment[]
     scope,
     setScope,
     compare,
-    setCompareId,
+    setCompareId: (id) => {
+      setCompareId(id);
+      say(null); // "choose an alignment first" is answered
+    },
     spectrogram,
     toggleSpectrogram,
     mergeWithNext,
