@@ -73,9 +73,17 @@ export function renderGhostLane(ctx: Canvas2D, scene: GhostLaneScene): GhostStat
     if (w >= MIN_LABEL_PX && stats.labels < MAX_LABELS && item.text) {
       const left = Math.max(x, 0) + 3;
       const room = Math.min(x + w, view.width) - left - 3;
-      if (room > 8) {
+      // Cut with an ellipsis (never squeezed): ~6.5 px a character at 11 px.
+      const chars = Math.floor(room / 6.5);
+      const text =
+        item.text.length <= chars
+          ? item.text
+          : chars >= 2
+            ? `${item.text.slice(0, chars - 1)}…`
+            : '';
+      if (text) {
         ctx.fillStyle = GHOST_COLORS.text;
-        ctx.fillText(item.text, left, top + h / 2, room);
+        ctx.fillText(text, left, top + h / 2);
         stats.labels++;
       }
     }
