@@ -40,7 +40,8 @@ import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
 import { report } from './report';
 
-const HARD_LIMIT_MS = 5 * 60_000;
+// BENCH_HARD_LIMIT_MS: more room on a busy shared machine (making the project alone can take minutes).
+const HARD_LIMIT_MS = Number(process.env.BENCH_HARD_LIMIT_MS ?? 5 * 60_000);
 const PORT = Number(process.env.BENCH_PORT ?? 8821);
 const KEY = 'bench-real-key-0123456789abcdef';
 const N = 100_000;

@@ -80,7 +80,7 @@ describe('loadOnsets', () => {
     });
     expect(found).toHaveLength(CLICKS.length);
     expect(decode).toHaveBeenCalledTimes(1);
-    expect(spectrogram).not.toBeNull();
+    await vi.waitFor(() => expect(spectrogram).not.toBeNull()); // main thread: after the onsets
     expect(columnsAt(spectrogram!, 0)).toBe(Math.ceil((2 * rate) / 221)); // 2 s, 20 ms hops
   });
 

@@ -42,7 +42,10 @@ export interface OnsetSourceOptions {
   /** null: analyse in time slices on the main thread. */
   createWorker?: (() => WorkerLike) | null;
   yieldToMain?: () => Promise<void>;
-  /** Called with the spectrogram of the same decoded PCM (computed after the onsets). */
+  /**
+   * Called with the spectrogram of the same decoded PCM: with the onsets from the worker, or after
+   * they are returned on the main-thread fallback.
+   */
   onSpectrogram?: (spectrogram: Spectrogram) => void;
 }
 
@@ -200,6 +203,7 @@ export async function loadOnsets(
     : null;
   if (fromWorker) return fromWorker;
   const onsets = await detectInSlices(mono, rate, options);
-  if (onSpectrogram) onSpectrogram(await spectrogramInSlices(mono, rate, options));
+  // Snapping does not wait for the picture: the spectrogram follows in later slices.
+  if (onSpectrogram) void spectrogramInSlices(mono, rate, options).then(onSpectrogram, () => {});
   return onsets;
 }

@@ -94,12 +94,21 @@ export function useOnsets(
     const controller = new AbortController();
     const cancelIdle = whenIdle(() => {
       let spectrogram: Spectrogram | null = null;
+      let found: readonly number[] | null = null;
       loadOnsets(url, {
-        onSpectrogram: (s) => (spectrogram = s),
+        onSpectrogram: (s) => {
+          spectrogram = s;
+          // It may come after the onsets (main-thread fallback).
+          if (found && !controller.signal.aborted) {
+            remember(id, found, s);
+            box.set(found, 'ready', s);
+          }
+        },
         ...latest.current.options,
         signal: controller.signal,
       }).then(
         (onsets) => {
+          found = onsets;
           remember(id, onsets, spectrogram);
           box.set(onsets, 'ready', spectrogram);
         },

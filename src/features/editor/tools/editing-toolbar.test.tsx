@@ -53,7 +53,7 @@ describe('editing toolbar', () => {
     fireEvent.submit(field.closest('form')!);
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('alert').textContent).toMatch(/earliest shift is -2.000 s/);
-    expect((field as HTMLInputElement).value).toBe('-3');
+    expect(field).toHaveProperty('value', '-3');
     expect(store.getState().history.undoSteps).toBe(0);
     fireEvent.change(field, { target: { value: '-0.5' } });
     fireEvent.submit(field.closest('form')!);
@@ -67,7 +67,7 @@ describe('editing toolbar', () => {
     renderWithStore(store, <Harness store={store} playhead={1.4} />);
     fireEvent.click(screen.getByRole('button', { name: 'Split word' }));
     const dialog = screen.getByRole('dialog');
-    expect((screen.getByLabelText('Split after letter') as HTMLInputElement).value).toBe('2');
+    expect(screen.getByLabelText<HTMLInputElement>('Split after letter').value).toBe('2');
     expect(dialog.textContent).toContain('he | llo');
     fireEvent.click(screen.getByLabelText(/sub-word of the same word/));
     fireEvent.click(screen.getByRole('button', { name: 'Split' }));

@@ -89,7 +89,7 @@ export function SpectrogramView({
       />
       {!ready && (
         <p className="spectrogram-status muted" role="status">
-          {status === 'failed' || status === 'ready'
+          {status === 'failed'
             ? `The spectrogram is not available: the ${stemLabel} stem could not be analysed.`
             : `Analysing the ${stemLabel} stem…`}
         </p>
