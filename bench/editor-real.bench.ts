@@ -41,7 +41,8 @@ import { launchChromium } from './lib/browser';
 import { benchTempDir, startService } from './lib/cleanup';
 import { report } from './report';
 
-const HARD_LIMIT_MS = 12 * 60_000; // a busy shared machine takes minutes to make the project
+// BENCH_HARD_LIMIT_MS: more room on a busy shared machine (making the project alone can take minutes).
+const HARD_LIMIT_MS = Number(process.env.BENCH_HARD_LIMIT_MS ?? 12 * 60_000);
 const KEY = 'bench-real-key-0123456789abcdef';
 const N = 100_000;
 const DURATION = 3600;
@@ -348,6 +349,10 @@ async function main() {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.addInitScript({ content: PROBE(keys[0] ?? '') });
+    // Issue 13: the budgets hold with the spectrogram on (the editor's remembered toggle).
+    await page.addInitScript({
+      content: `localStorage.setItem('kts.editor.spectrogram.v1', 'on');`,
+    });
     const interactive: number[] = [];
     const afterReady: number[] = [];
     for (let load = 0; load < LOADS; load++) {
@@ -403,6 +408,9 @@ async function main() {
     }
     report('editor-page.longest-task-3s-after-interactive.100k', afterReady, 250);
 
+    t0 = Date.now();
+    await page.locator('.spectrogram[data-state="ready"]').waitFor({ timeout: 120_000 });
+    log(`spectrogram drawn ${Date.now() - t0} ms after the last load's checks`);
     await settle(page);
     await cdp.send('Performance.enable');
     const heapMb = async () => {

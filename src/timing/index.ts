@@ -12,3 +12,4 @@ export * from './snap';
 export * from './validate';
 export * from './viewport';
 export { derivedFrom } from './lineage';
+export { planTake, type TakePlan, type TakeScope } from './take';

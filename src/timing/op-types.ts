@@ -18,6 +18,9 @@ export interface EditSettings {
 
 export const DEFAULT_EDIT_SETTINGS: EditSettings = { overlap: 'allow' };
 
+/** What a split makes of the second part: the next sub-word of the same word, or a new word. */
+export type SplitInto = 'subwords' | 'words';
+
 /** Every editing operation. Times are seconds; `key` is `keyOf(item)`. */
 export type TimingOp =
   | { type: 'move'; keys: readonly string[]; delta: number }
@@ -36,8 +39,15 @@ export type TimingOp =
   | { type: 'tap'; key: string; prevKey?: string; time: number; latency: number }
   /** Tap-sync release after a hold: the word ends at time - latency. */
   | { type: 'holdEnd'; key: string; time: number; latency: number }
-  | { type: 'split'; key: string; at: number; time?: number }
+  /**
+   * Splits a word's text after `at` characters. `into: 'subwords'` (default) makes the second part
+   * the next sub-word of the same word; `'words'` makes it a word of its own (later sub-words of the
+   * word go with it, later words of the line are renumbered).
+   */
+  | { type: 'split'; key: string; at: number; time?: number; into?: SplitInto }
   | { type: 'mergeWords'; keys: readonly string[] }
+  /** Removes `keys` and adds `items`, as one change (take words from another alignment). */
+  | { type: 'replace'; keys: readonly string[]; items: readonly AlignmentItem[] }
   | { type: 'insert'; items: readonly AlignmentItem[]; estimated?: boolean }
   | { type: 'insertWord'; afterKey: string; text: string }
   | { type: 'delete'; keys: readonly string[] }

@@ -2,6 +2,7 @@ import type { AlignmentItem } from '../contract';
 import { EMPTY_CHANGE, type Change } from './change';
 import { forEachItem, getItem, type TimingDoc } from './doc';
 import { compareLyric, keyOf, reviseItem, withTimes } from './item-key';
+import type { SplitInto } from './op-types';
 import { itemsOf } from './ops-time';
 
 /** Items of one line in lyric order. A full scan: lines are not indexed (edits are rare). */
@@ -55,8 +56,19 @@ function renumbered(
   return [removed, added];
 }
 
-/** Splits a word's text at `at`; the time defaults to the same fraction of its span (estimated). */
-export function split(doc: TimingDoc, key: string, at: number, time?: number): Change {
+/**
+ * Splits a word's text after `at` characters; the time defaults to the same fraction of its span
+ * (estimated). The two parts share the word's span. `into: 'subwords'`: the second part is the
+ * next sub-word of the same word (sung as one word); `'words'`: it is a word of its own, taking
+ * the word's later sub-words with it, and the line's later words move up by one.
+ */
+export function split(
+  doc: TimingDoc,
+  key: string,
+  at: number,
+  time?: number,
+  into: SplitInto = 'subwords',
+): Change {
   const item = getItem(doc, key);
   if (!item || at <= 0 || at >= item.text.length) return EMPTY_CHANGE;
   const guessed = time === undefined;
@@ -64,14 +76,22 @@ export function split(doc: TimingDoc, key: string, at: number, time?: number): C
     item.start,
     Math.min(item.end, time ?? item.start + ((item.end - item.start) * at) / item.text.length),
   );
+  const asWord = into === 'words';
   const later = lineItems(doc, item.line).filter(
-    (x) => x.word === item.word && x.subword > item.subword,
+    (x) => (x.word === item.word && x.subword > item.subword) || (asWord && x.word > item.word),
   );
-  const [moved, movedTo] = renumbered(later, (x) => ({ word: x.word, subword: x.subword + 1 }));
+  const [moved, movedTo] = renumbered(later, (x) =>
+    !asWord
+      ? { word: x.word, subword: x.subword + 1 }
+      : x.word === item.word
+        ? { word: x.word + 1, subword: x.subword - item.subword }
+        : { word: x.word + 1, subword: x.subword },
+  );
   const first = reviseItem(item, { text: item.text.slice(0, at), end: t });
   const second = reviseItem(item, {
     id: undefined,
-    subword: item.subword + 1,
+    word: asWord ? item.word + 1 : item.word,
+    subword: asWord ? 0 : item.subword + 1,
     start: t,
     text: item.text.slice(at),
     translations: undefined,
@@ -86,6 +106,21 @@ export function split(doc: TimingDoc, key: string, at: number, time?: number): C
   );
 }
 
+/** Removes the items of `keys` and adds `items` in one change (none of them estimated). */
+export function replaceItems(
+  doc: TimingDoc,
+  keys: readonly string[],
+  items: readonly AlignmentItem[],
+): Change {
+  const removed = itemsOf(doc, keys);
+  if (!removed.length && !items.length) return EMPTY_CHANGE;
+  const added = items.map((x) => {
+    const start = Math.max(0, Math.min(doc.duration, x.start));
+    return withTimes(x, start, Math.max(start, Math.min(doc.duration, x.end)));
+  });
+  return wordChange(doc, removed, added);
+}
+
 /** Merges a run of adjacent items of one line (lyric order) into the first; texts join as is. */
 export function mergeWords(doc: TimingDoc, keys: readonly string[]): Change {
   const items = itemsOf(doc, keys).sort(compareLyric);
@@ -98,12 +133,11 @@ export function mergeWords(doc: TimingDoc, keys: readonly string[]): Change {
   const from = line.indexOf(first);
   const run = line.slice(from, from + items.length);
   if (run.some((x, i) => x !== items[i])) return EMPTY_CHANGE; // not adjacent
-  const merged: AlignmentItem = {
-    ...first,
+  const merged = reviseItem(first, {
     text: items.map((x) => x.text).join(''),
     start: Math.min(...items.map((x) => x.start)),
     end: Math.max(...items.map((x) => x.end)),
-  };
+  });
   const wordShift = last.word - first.word;
   const rest = line.slice(from + items.length);
   const [moved, movedTo] = renumbered(rest, (x) =>

@@ -7,6 +7,7 @@ import {
   insertItems,
   insertWord,
   mergeWords,
+  replaceItems,
   setSinger,
   setText,
   setTranslation,
@@ -50,9 +51,11 @@ export function planOp(
     case 'holdEnd':
       return holdEnd(doc, op.key, op.time, op.latency);
     case 'split':
-      return split(doc, op.key, op.at, op.time);
+      return split(doc, op.key, op.at, op.time, op.into);
     case 'mergeWords':
       return mergeWords(doc, op.keys);
+    case 'replace':
+      return replaceItems(doc, op.keys, op.items);
     case 'insert':
       return insertItems(doc, op.items, op.estimated);
     case 'insertWord':

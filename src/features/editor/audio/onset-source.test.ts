@@ -8,6 +8,7 @@ import {
   type WorkerLike,
 } from './onset-source';
 import type { OnsetRequest } from './onset-worker';
+import { columnsAt, computeSpectrogram, type Spectrogram } from '../tools/spectrogram-compute';
 
 const rate = 11025;
 const CLICKS = [0.3, 0.8, 1.45];
@@ -46,7 +47,12 @@ function fakeWorker({ failToStart = false } = {}) {
       expect(transfer).toEqual([message.mono.buffer]);
       received.push(message);
       const onsets = Float64Array.from(detectOnsets(message.mono, message.sampleRate));
-      queueMicrotask(() => worker.onmessage?.(new MessageEvent('message', { data: { onsets } })));
+      const spectrogram = message.spectrogram
+        ? computeSpectrogram(message.mono, message.sampleRate)
+        : undefined;
+      queueMicrotask(() =>
+        worker.onmessage?.(new MessageEvent('message', { data: { onsets, spectrogram } })),
+      );
     },
     terminate() {
       worker.terminated = true;
@@ -60,6 +66,24 @@ function fakeWorker({ failToStart = false } = {}) {
 }
 
 describe('loadOnsets', () => {
+  it.each([
+    ['in the worker', () => fakeWorker()],
+    ['on the main thread', null],
+  ] as const)('also hands over the spectrogram of the same decode %s', async (_, createWorker) => {
+    const decode = vi.fn(() => Promise.resolve(stereoClicks()));
+    let spectrogram: Spectrogram | null = null;
+    const found = await loadOnsets('/stem.wav', {
+      fetch: fetchOk,
+      decode,
+      createWorker,
+      onSpectrogram: (s) => (spectrogram = s),
+    });
+    expect(found).toHaveLength(CLICKS.length);
+    expect(decode).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(spectrogram).not.toBeNull()); // main thread: after the onsets
+    expect(columnsAt(spectrogram!, 0)).toBe(Math.ceil((2 * rate) / 221)); // 2 s, 20 ms hops
+  });
+
   it('decodes, mixes to mono and finds the onsets on the main thread without a worker', async () => {
     const found = await loadOnsets('/stem.wav', {
       fetch: fetchOk,

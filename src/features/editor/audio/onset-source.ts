@@ -1,3 +1,4 @@
+import { spectrogramSteps, type Spectrogram } from '../tools/spectrogram-compute';
 import { onsetSteps } from './onset-detect';
 import type { OnsetReply, OnsetRequest } from './onset-worker';
 
@@ -41,6 +42,11 @@ export interface OnsetSourceOptions {
   /** null: analyse in time slices on the main thread. */
   createWorker?: (() => WorkerLike) | null;
   yieldToMain?: () => Promise<void>;
+  /**
+   * Called with the spectrogram of the same decoded PCM: with the onsets from the worker, or after
+   * they are returned on the main-thread fallback.
+   */
+  onSpectrogram?: (spectrogram: Spectrogram) => void;
 }
 
 const defaultYield = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -97,6 +103,24 @@ export async function detectInSlices(
   }
 }
 
+/** The spectrogram on the main thread, at most SLICE_BUDGET_MS at a time. */
+async function spectrogramInSlices(
+  mono: Float32Array,
+  sampleRate: number,
+  { signal, yieldToMain = defaultYield }: Pick<OnsetSourceOptions, 'signal' | 'yieldToMain'>,
+): Promise<Spectrogram> {
+  const steps = spectrogramSteps(mono, sampleRate, { columnsPerStep: 50 });
+  for (;;) {
+    signal?.throwIfAborted();
+    const until = performance.now() + SLICE_BUDGET_MS;
+    do {
+      const step = steps.next();
+      if (step.done) return step.value;
+    } while (performance.now() < until);
+    await yieldToMain();
+  }
+}
+
 /**
  * The detector in a worker. The PCM is transferred (not copied) only once the worker said it
  * runs, so a worker that cannot start leaves it for the main-thread fallback (resolves null).
@@ -106,6 +130,7 @@ function detectInWorker(
   mono: Float32Array,
   sampleRate: number,
   signal: AbortSignal | undefined,
+  onSpectrogram: ((s: Spectrogram) => void) | undefined,
 ): Promise<readonly number[] | null> {
   return new Promise((resolve, reject) => {
     let sent = false;
@@ -125,12 +150,18 @@ function detectInWorker(
       if ('ready' in data) {
         if (sent) return;
         sent = true;
-        worker.postMessage({ mono, sampleRate }, [mono.buffer]);
+        worker.postMessage(
+          onSpectrogram ? { mono, sampleRate, spectrogram: true } : { mono, sampleRate },
+          [mono.buffer],
+        );
         return;
       }
       done();
       if ('error' in data) reject(new Error(data.error));
-      else resolve(Array.from(data.onsets));
+      else {
+        if (data.spectrogram) onSpectrogram?.(data.spectrogram);
+        resolve(Array.from(data.onsets));
+      }
     };
     worker.onerror = () => {
       done();
@@ -166,6 +197,13 @@ export async function loadOnsets(
   } catch {
     worker = null;
   }
-  const fromWorker = worker ? await detectInWorker(worker, mono, rate, signal) : null;
-  return fromWorker ?? (await detectInSlices(mono, rate, options));
+  const { onSpectrogram } = options;
+  const fromWorker = worker
+    ? await detectInWorker(worker, mono, rate, signal, onSpectrogram)
+    : null;
+  if (fromWorker) return fromWorker;
+  const onsets = await detectInSlices(mono, rate, options);
+  // Snapping does not wait for the picture: the spectrogram follows in later slices.
+  if (onSpectrogram) void spectrogramInSlices(mono, rate, options).then(onSpectrogram, () => {});
+  return onsets;
 }

@@ -1,12 +1,15 @@
 /// Web Worker: vocal onsets of mono PCM, off the main thread (see onset-source.ts).
+import { computeSpectrogram, type Spectrogram } from '../tools/spectrogram-compute';
 import { detectOnsets } from './onset-detect';
 
 export interface OnsetRequest {
   mono: Float32Array;
   sampleRate: number;
+  /** Also compute the spectrogram from the same PCM (one decode for both). */
+  spectrogram?: boolean;
 }
 
-export type OnsetReply = { onsets: Float64Array } | { error: string };
+export type OnsetReply = { onsets: Float64Array; spectrogram?: Spectrogram } | { error: string };
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<OnsetRequest>) => void) | null;
@@ -17,8 +20,11 @@ const scope = self as unknown as WorkerScope;
 
 scope.onmessage = (event) => {
   try {
-    const onsets = Float64Array.from(detectOnsets(event.data.mono, event.data.sampleRate));
-    scope.postMessage({ onsets }, [onsets.buffer]);
+    const { mono, sampleRate } = event.data;
+    const onsets = Float64Array.from(detectOnsets(mono, sampleRate));
+    const spectrogram = event.data.spectrogram ? computeSpectrogram(mono, sampleRate) : undefined;
+    const transfer = [onsets.buffer, ...(spectrogram?.levels.map((l) => l.buffer) ?? [])];
+    scope.postMessage(spectrogram ? { onsets, spectrogram } : { onsets }, transfer);
   } catch (error) {
     scope.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Spectrogram } from '../tools/spectrogram-compute';
 import { loadOnsets, type OnsetSourceOptions } from './onset-source';
 
 export type OnsetStatus = 'idle' | 'loading' | 'ready' | 'failed';
@@ -8,35 +9,44 @@ export interface OnsetBox {
   /** Sorted onset times in seconds (empty until found). */
   get: () => readonly number[];
   status: () => OnsetStatus;
+  /** The vocals' spectrogram, from the same decode (null until it is computed). */
+  spectrogram: () => Spectrogram | null;
   subscribe: (listener: () => void) => () => void;
 }
 
 const EMPTY: readonly number[] = [];
 /** Results by stem id: switching alignments of one song does not analyse it again. */
-const cache = new Map<string, readonly number[]>();
+const cache = new Map<string, { onsets: readonly number[]; spectrogram: Spectrogram | null }>();
 const CACHE_SIZE = 4;
 
-function remember(id: string, onsets: readonly number[]) {
+function remember(id: string, onsets: readonly number[], spectrogram: Spectrogram | null) {
   cache.delete(id);
-  cache.set(id, onsets);
+  cache.set(id, { onsets, spectrogram });
   while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
 }
 
 function createOnsetBox() {
   let onsets = EMPTY;
   let status: OnsetStatus = 'idle';
+  let spectrogram: Spectrogram | null = null;
   const listeners = new Set<() => void>();
   const box = {
     get: () => onsets,
     status: () => status,
+    spectrogram: () => spectrogram,
     subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    set: (next: readonly number[], nextStatus: OnsetStatus) => {
-      if (next === onsets && nextStatus === status) return;
+    set: (
+      next: readonly number[],
+      nextStatus: OnsetStatus,
+      nextSpectrogram: Spectrogram | null = null,
+    ) => {
+      if (next === onsets && nextStatus === status && nextSpectrogram === spectrogram) return;
       onsets = next;
       status = nextStatus;
+      spectrogram = nextSpectrogram;
       for (const listener of listeners) listener();
     },
   };
@@ -77,16 +87,30 @@ export function useOnsets(
     }
     const cached = cache.get(id);
     if (cached) {
-      box.set(cached, 'ready');
+      box.set(cached.onsets, 'ready', cached.spectrogram);
       return;
     }
     box.set(EMPTY, 'loading');
     const controller = new AbortController();
     const cancelIdle = whenIdle(() => {
-      loadOnsets(url, { ...latest.current.options, signal: controller.signal }).then(
+      let spectrogram: Spectrogram | null = null;
+      let found: readonly number[] | null = null;
+      loadOnsets(url, {
+        onSpectrogram: (s) => {
+          spectrogram = s;
+          // It may come after the onsets (main-thread fallback).
+          if (found && !controller.signal.aborted) {
+            remember(id, found, s);
+            box.set(found, 'ready', s);
+          }
+        },
+        ...latest.current.options,
+        signal: controller.signal,
+      }).then(
         (onsets) => {
-          remember(id, onsets);
-          box.set(onsets, 'ready');
+          found = onsets;
+          remember(id, onsets, spectrogram);
+          box.set(onsets, 'ready', spectrogram);
         },
         () => {
           if (!controller.signal.aborted) box.set(EMPTY, 'failed');

@@ -30,9 +30,16 @@ export type CommandId =
   | 'toggleTapMode'
   | 'loopSelection'
   | 'tapDown'
-  | 'tapUp';
+  | 'tapUp'
+  | 'splitWord'
+  | 'mergeWithNext'
+  | 'shiftSelection'
+  | 'stretchSelection'
+  | 'takeFromComparison'
+  | 'toggleSpectrogram';
 
-export type KeyGroup = 'Playback' | 'Selection' | 'Timing' | 'Editing' | 'View' | 'Tap-sync';
+export type KeyGroup =
+  'Playback' | 'Selection' | 'Timing' | 'Editing' | 'Tools' | 'View' | 'Tap-sync';
 
 export interface KeyBinding {
   readonly id: CommandId;
@@ -145,6 +152,23 @@ export const DEFAULT_KEY_MAP: KeyMap = [
     label: 'Delete the selected words',
     group: 'Editing',
   },
+  // The editing tools (tools/editing-toolbar.tsx); each also has a button.
+  { id: 'splitWord', keys: ['s'], label: 'Split the selected word…', group: 'Tools' },
+  { id: 'mergeWithNext', keys: ['m'], label: 'Merge with the next word', group: 'Tools' },
+  { id: 'shiftSelection', keys: ['o'], label: 'Shift the selection by an offset…', group: 'Tools' },
+  {
+    id: 'stretchSelection',
+    keys: ['e'],
+    label: 'Stretch the selection between two times…',
+    group: 'Tools',
+  },
+  {
+    id: 'takeFromComparison',
+    keys: ['c'],
+    label: 'Take the selected words from the comparison',
+    group: 'Tools',
+  },
+  { id: 'toggleSpectrogram', keys: ['f'], label: 'Spectrogram on / off', group: 'Tools' },
   { id: 'zoomIn', keys: ['+', '='], label: 'Zoom in', group: 'View', repeat: true },
   { id: 'zoomOut', keys: ['-'], label: 'Zoom out', group: 'View', repeat: true },
   { id: 'zoomFit', keys: ['0'], label: 'Fit the song', group: 'View' },
@@ -165,6 +189,7 @@ export const KEY_GROUPS: readonly KeyGroup[] = [
   'Selection',
   'Timing',
   'Editing',
+  'Tools',
   'View',
   'Tap-sync',
 ];

@@ -21,17 +21,21 @@ import {
   type ZoomLimits,
 } from '../timeline';
 import { indexOfKey, itemAt } from '../../../timing';
+import { EditingToolbar, GhostLane, SpectrogramView, useEditingTools } from '../tools';
 import { EditOptions } from './edit-options';
 import { policyPreview } from './policy-preview';
 import { useEditorPreferences } from './preferences';
 import { TimelineBar } from './timeline-bar';
 import { createSceneSource, type SceneExtras } from './timeline-scene';
 import { useEditorCommands } from './use-editor-commands';
+import { alignmentLabel } from './use-save';
 import { useRevealSelection } from './use-reveal-selection';
 import { createBox, createViewState } from './view-state';
 
 interface Props {
   project: Project;
+  /** The open alignment (the others are the "Compare with" choices). */
+  alignmentId: string;
   store: EditorStore;
   onSave: () => void;
 }
@@ -67,7 +71,7 @@ function clockOf(player: StemPlayer): PlaybackClock {
 }
 
 /** Audio, waveform, canvas timeline, word list and side panels of one open alignment. */
-export function EditorBody({ project, store, onSave }: Props) {
+export function EditorBody({ project, alignmentId, store, onSave }: Props) {
   const stems = useMemo(
     () => project.stems.map((s) => ({ id: s.id, url: s.url, label: s.type, type: s.type })),
     [project.stems],
@@ -224,7 +228,12 @@ export function EditorBody({ project, store, onSave }: Props) {
     openHelp: () => setHelpOpen(true),
     jumpTo,
   });
-  useEditorKeyboard(commands, { tapMode });
+  const others = useMemo(
+    () => project.alignments.filter((a) => a.id !== alignmentId),
+    [project.alignments, alignmentId],
+  );
+  const tools = useEditingTools(store, others);
+  useEditorKeyboard({ ...commands, ...tools.commands }, { tapMode });
   useRevealSelection(store, view, limits, clock);
   const style = project.settings?.settings.style ?? project.settings?.preset;
 
@@ -238,6 +247,13 @@ export function EditorBody({ project, store, onSave }: Props) {
           Shortcuts
         </button>
       </section>
+      <EditingToolbar
+        tools={tools}
+        store={store}
+        others={others}
+        getPlayhead={() => player.getTime()}
+        duration={duration || Infinity}
+      />
       <section
         className="editor-timeline"
         style={{ cursor }}
@@ -264,6 +280,14 @@ export function EditorBody({ project, store, onSave }: Props) {
             label={`Waveform of ${waveStem.type}`}
           />
         )}
+        {waveStem && tools.spectrogram && (
+          <SpectrogramView
+            analysis={onsets}
+            getView={view.get}
+            subscribeView={view.subscribe}
+            stemLabel={waveStem.type}
+          />
+        )}
         <TimelineCanvas
           getScene={getScene}
           subscribe={subscribe}
@@ -286,6 +310,15 @@ export function EditorBody({ project, store, onSave }: Props) {
           ariaLabel="Timeline of words: drag to move, drag an edge to resize; Tab selects the next word, Escape twice leaves"
           className="timeline-canvas"
         />
+        {tools.compare && (
+          <GhostLane
+            items={tools.compare.alignment.items}
+            name={alignmentLabel(tools.compare)}
+            view={view}
+            store={store}
+            duration={duration}
+          />
+        )}
       </section>
       <section className="editor-words" aria-label="Words">
         <WordList player={clock} preview={livePreview} />

@@ -74,7 +74,12 @@ function Workspace({ project, alignment, session, onSwitch }: Props) {
         </p>
       )}
       {session.notice && <RestoreBanner notice={session.notice} onDiscard={session.discard} />}
-      <EditorBody project={project} store={store} onSave={() => void save()} />
+      <EditorBody
+        project={project}
+        alignmentId={alignment.id}
+        store={store}
+        onSave={() => void save()}
+      />
       {pendingMerge && (
         // Kept mounted while the merge waits, so `Show` and `Decide later` keep the choices.
         <ConflictDialog

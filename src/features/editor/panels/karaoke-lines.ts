@@ -9,6 +9,8 @@ export interface KaraokeWord {
   readonly end: number;
   /** The next item is a subword of the same word: no space between them. */
   readonly joinNext: boolean;
+  /** Duets: who sings it (coloured in the preview). */
+  readonly singer?: number | undefined;
 }
 
 export interface KaraokeLine {
@@ -94,6 +96,7 @@ export function karaokeWords(index: RowIndex, line: KaraokeLine): KaraokeWord[] 
     start: item.start,
     end: item.end,
     joinNext: items[i + 1]?.word === item.word,
+    singer: item.singer,
   }));
 }
 

@@ -5,6 +5,7 @@ import { karaokeLinesFor, karaokeWords, lineAt, wordState } from './karaoke-line
 import { previewLook } from './karaoke-style';
 import type { PlaybackClock } from './playback-clock';
 import { rowIndexFor } from './row-index';
+import { singerStyle } from '../tools/singer-style';
 import './panels.css';
 
 export interface KaraokePreviewProps {
@@ -83,6 +84,8 @@ export function KaraokePreview({ player, style }: KaraokePreviewProps) {
                 data-start={w.start}
                 data-end={w.end}
                 data-state="future"
+                data-singer={w.singer}
+                style={singerStyle(w.singer)}
               >
                 {w.text}
               </span>

@@ -27,6 +27,7 @@ import { createDragActions } from './drag-actions';
 import { createEditActions } from './edit-actions';
 import { createReplaceActions } from './replace-actions';
 import { createTapActions } from './tap-actions';
+import { createToolActions } from './tool-actions';
 import type {
   EditorActions,
   EditorInit,
@@ -159,6 +160,7 @@ export function createEditorStore(init: EditorInit): EditorStore {
       ...createDragActions(kit),
       ...createTapActions(kit),
       ...createReplaceActions(kit, stopGestures),
+      ...createToolActions(kit),
       apply: (op) => kit.run(op),
       undo() {
         if (get().drag) actions.cancelDrag();

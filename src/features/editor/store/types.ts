@@ -5,6 +5,7 @@ import type {
   MergeResult,
   NudgeSteps,
   OverlapPolicy,
+  SplitInto,
   TimingDoc,
   TimingOp,
   ValidationResult,
@@ -118,6 +119,16 @@ export interface EditorActions {
   setLineText(line: number, text: string): void;
   setSinger(keys: readonly string[], singer: number | undefined): void;
   setTranslation(key: string, lang: string, text: string | null): void;
+  // editing tools (tool-actions.ts): one undo step each; a sentence when they cannot act
+  /** The selected words ('words') or every word of their lines ('lines'). */
+  scopeKeys(scope: 'words' | 'lines'): string[];
+  splitWordInto(key: string, at: number, into: SplitInto, time?: number): string | null;
+  mergeWithNext(): string | null;
+  setSingerOf(scope: 'words' | 'lines', singer: number | undefined): string | null;
+  shiftSelection(offset: number, scope: 'words' | 'lines'): string | null;
+  stretchSelectionTo(start: number, end: number, scope: 'words' | 'lines'): string | null;
+  /** Replaces the selected words (or their lines) by another alignment's, by lyric position. */
+  takeFrom(source: readonly AlignmentItem[], scope: 'words' | 'lines'): string | null;
   // drag: preview only, commit is one step, cancel restores
   beginDrag(start: DragStart): void;
   updateDrag(time: number): void;

@@ -1,5 +1,23 @@
 import type { TimelineColors } from './types';
 
+/**
+ * Duets: a word's fill by its singer (singer n: entry n % 6). Dark enough for the white labels,
+ * and apart from the state colours (selected orange, problem red, estimated violet, preview
+ * green, plain blue for words without a singer). The preview and the legend use the same list.
+ */
+export const SINGER_COLORS: readonly string[] = [
+  '#1f7a6d',
+  '#9c3b6e',
+  '#6b7a1f',
+  '#1f5f9c',
+  '#8a5a1f',
+  '#4a4f9c',
+];
+
+/** The colour of a singer's words (undefined: none, the plain item colour is used). */
+export const singerColor = (singer: number | undefined, colors = SINGER_COLORS) =>
+  singer === undefined ? undefined : colors[singer % colors.length];
+
 /** Dark theme close to what DAWs use: items readable at a glance, selection loud, problems red. */
 export const DARK_TIMELINE_COLORS: TimelineColors = {
   background: '#15171c',
@@ -23,4 +41,5 @@ export const DARK_TIMELINE_COLORS: TimelineColors = {
   marqueeFill: 'rgba(111, 168, 220, 0.15)',
   marqueeStroke: '#6fa8dc',
   snapGuide: '#f5e663',
+  singers: SINGER_COLORS,
 };

@@ -34,7 +34,7 @@ export {
   type ZoomLimits,
 } from './viewport';
 export { RULER_HEIGHT, laneLayout, laneOf } from './layout';
-export { DARK_TIMELINE_COLORS } from './colors';
+export { DARK_TIMELINE_COLORS, SINGER_COLORS, singerColor } from './colors';
 export type { TimelineTestHook } from './test-hook';
 export type {
   TimelineItem,

@@ -85,7 +85,11 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
     f.lastPlainPx[lane] = Math.floor((x + width) * view.devicePixelRatio);
   }
   const band = laneBand(lane, f.layout);
-  setFill(f, fillFor(style, colors));
+  const singerFill =
+    style === 'plain' && item.singer !== undefined && colors.singers?.length
+      ? colors.singers[item.singer % colors.singers.length]
+      : undefined;
+  setFill(f, singerFill ?? fillFor(style, colors));
   f.ctx.fillRect(x, band.y, Math.max(width, 1), band.height);
   f.stats.drawn++;
   if (width >= 4) {

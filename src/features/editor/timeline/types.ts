@@ -50,6 +50,8 @@ export interface TimelineColors {
   marqueeFill: string;
   marqueeStroke: string;
   snapGuide: string;
+  /** Fills of plain words by singer (singer n: n % length); absent or empty: one colour. */
+  singers?: readonly string[];
 }
 
 /** A drag in progress: either the same shift for many keys, or whole replacement items. */

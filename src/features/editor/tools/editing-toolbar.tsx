@@ -1,0 +1,137 @@
+import { useId } from 'react';
+import type { Alignment } from '../../../contract';
+import { alignmentLabel } from '../page/use-save';
+import { keyOf, useEditor, type EditorStore } from '../store';
+import { ShiftDialog } from './shift-dialog';
+import { singerChoices, singersOf, selectionSinger } from './singers';
+import { SingerLegend } from './singer-legend';
+import { SplitDialog } from './split-dialog';
+import { StretchDialog } from './stretch-dialog';
+import type { EditingTools } from './use-editing-tools';
+import './tools.css';
+
+interface Props {
+  tools: EditingTools;
+  store: EditorStore;
+  /** The project's other alignments (the "Compare with" choices). */
+  others: readonly Alignment[];
+  getPlayhead: () => number;
+  duration: number;
+}
+
+const created = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+/**
+ * The editing tools above the timeline: split, merge with next, singer, shift, stretch, compare
+ * and take, spectrogram. Every tool acts on the selection (or its whole lines) as one undo step;
+ * what cannot be done is said in the status line, never silently skipped.
+ */
+export function EditingToolbar({ tools, store, others, getPlayhead, duration }: Props) {
+  const ids = { singer: useId(), compare: useId(), lines: useId(), status: useId() };
+  const singer = useEditor((s) => selectionSinger(s.doc, s.selection));
+  const used = useEditor((s) => singersOf(s.doc));
+  const hasSelection = useEditor((s) => s.selection.size > 0);
+  const actions = () => store.getState().actions;
+  const splitItem = tools.dialog === 'split' ? tools.firstSelected() : null;
+
+  return (
+    <div className="editing-tools" role="group" aria-label="Editing tools">
+      <button type="button" onClick={() => tools.open('split')} aria-keyshortcuts="S">
+        Split word
+      </button>
+      <button type="button" onClick={tools.mergeWithNext} aria-keyshortcuts="M">
+        Merge with next word
+      </button>
+      <button type="button" onClick={() => tools.open('shift')} aria-keyshortcuts="O">
+        Shift selection
+      </button>
+      <button type="button" onClick={() => tools.open('stretch')} aria-keyshortcuts="E">
+        Stretch selection
+      </button>
+      <span className="tool-group">
+        <label htmlFor={ids.singer}>Singer</label>
+        <select
+          id={ids.singer}
+          value={singer}
+          onChange={(e) => {
+            const v = e.target.value;
+            tools.say(actions().setSingerOf(tools.scope, v === 'none' ? undefined : Number(v)));
+          }}
+        >
+          {!hasSelection && <option value="">(select words)</option>}
+          {singer === 'mixed' && <option value="mixed">Mixed</option>}
+          <option value="none">No singer</option>
+          {singerChoices(used).map((n) => (
+            <option key={n} value={String(n)}>
+              Singer {n}
+            </option>
+          ))}
+        </select>
+      </span>
+      <label className="check tool-group" htmlFor={ids.lines}>
+        <input
+          id={ids.lines}
+          type="checkbox"
+          checked={tools.scope === 'lines'}
+          onChange={(e) => tools.setScope(e.target.checked ? 'lines' : 'words')}
+        />
+        Whole lines
+      </label>
+      <span className="tool-group">
+        <label htmlFor={ids.compare}>Compare with</label>
+        <select
+          id={ids.compare}
+          value={tools.compare?.id ?? ''}
+          onChange={(e) => tools.setCompareId(e.target.value || null)}
+        >
+          <option value="">None</option>
+          {others.map((a) => (
+            <option key={a.id} value={a.id}>
+              {alignmentLabel(a)} · {created(a.createdAt)}
+            </option>
+          ))}
+        </select>
+      </span>
+      <button type="button" onClick={tools.takeFromComparison} aria-keyshortcuts="C">
+        Take from comparison
+      </button>
+      <button
+        type="button"
+        aria-pressed={tools.spectrogram}
+        onClick={tools.toggleSpectrogram}
+        aria-keyshortcuts="F"
+      >
+        Spectrogram
+      </button>
+      <SingerLegend />
+      <p id={ids.status} className="tool-status" role="status">
+        {tools.message ?? ''}
+      </p>
+      <SplitDialog
+        item={splitItem}
+        playhead={getPlayhead()}
+        onClose={tools.close}
+        onSplit={(at, into, time) =>
+          splitItem ? actions().splitWordInto(keyOf(splitItem), at, into, time) : null
+        }
+      />
+      <ShiftDialog
+        open={tools.dialog === 'shift'}
+        getInfo={tools.scopeInfo}
+        initialScope={tools.scope}
+        duration={duration}
+        onClose={tools.close}
+        onShift={(offset, scope) => actions().shiftSelection(offset, scope)}
+      />
+      <StretchDialog
+        open={tools.dialog === 'stretch'}
+        getInfo={tools.scopeInfo}
+        initialScope={tools.scope}
+        duration={duration}
+        onClose={tools.close}
+        onStretch={(start, end, scope) => actions().stretchSelectionTo(start, end, scope)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { formatTime } from '../panels/time-format';
+import type { ToolScope } from '../store/tool-actions';
+import { ScopeChoice, ToolDialog, ToolField } from './tool-dialog';
+import { parseOffset, shiftProblem } from './tool-input';
+
+export interface ScopeInfo {
+  /** Words in scope and their span, per scope. */
+  words: { count: number; start: number; end: number };
+  lines: { count: number; start: number; end: number };
+}
+
+interface Props {
+  open: boolean;
+  /** What the selection covers, read once when the dialog opens. */
+  getInfo: () => ScopeInfo;
+  /** The toolbar's "Whole lines" choice: where the scope starts. */
+  initialScope: ToolScope;
+  duration: number;
+  onClose: () => void;
+  onShift: (offset: number, scope: ToolScope) => string | null;
+}
+
+/** "Shift selection": an offset in seconds (negative: earlier), checked at the field. */
+export function ShiftDialog(props: Props) {
+  // Mounted only while open: every opening starts empty.
+  return props.open ? <Body {...props} /> : null;
+}
+
+function Body({ open, getInfo, initialScope, duration, onClose, onShift }: Props) {
+  const [text, setText] = useState('');
+  const [info] = useState(getInfo);
+  const [scope, setScope] = useState<ToolScope>(initialScope);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = () => {
+    const parsed = parseOffset(text);
+    if (!parsed.ok) {
+      setError(parsed.error);
+      return false;
+    }
+    const problem =
+      shiftProblem(parsed.value, info[scope], duration) ?? onShift(parsed.value, scope);
+    setError(problem);
+    return problem === null;
+  };
+  const span = info[scope];
+  return (
+    <ToolDialog
+      title="Shift selection"
+      confirm="Shift"
+      open={open}
+      onClose={onClose}
+      onConfirm={confirm}
+    >
+      <ToolField
+        label="Offset in seconds"
+        value={text}
+        autoFocus
+        onChange={(v) => {
+          setText(v);
+          setError(null);
+        }}
+        error={error}
+        hint={`Negative moves earlier. Now ${formatTime(span.start)} to ${formatTime(span.end)}.`}
+      />
+      <ScopeChoice
+        value={scope}
+        onChange={setScope}
+        words={info.words.count}
+        lineWords={info.lines.count}
+      />
+    </ToolDialog>
+  );
+}

@@ -1,0 +1,135 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useModalDialog } from '../../../components/use-modal-dialog';
+
+interface Props {
+  title: string;
+  /** The confirm button's text, e.g. "Shift". */
+  confirm: string;
+  open: boolean;
+  onClose: () => void;
+  /** Validates and applies; returns false to keep the dialog open (a message is at the field). */
+  onConfirm: () => boolean;
+  children: ReactNode;
+}
+
+/**
+ * The small modal form of one tool: focus is trapped while it is open, Enter confirms, Escape
+ * and Cancel close it without a change. The editor's keys do not fire inside a dialog.
+ */
+export function ToolDialog({ title, confirm, open, onClose, onConfirm, children }: Props) {
+  const ref = useModalDialog(open);
+  const titleId = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (onConfirm()) onClose();
+  };
+  return (
+    <dialog
+      ref={ref}
+      className="dialog tool-dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      {open && (
+        <form onSubmit={submit} noValidate>
+          {children}
+          <div className="dialog-actions">
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="primary">
+              {confirm}
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}
+
+/** A labelled text field with its message (role alert) tied to it by aria-describedby. */
+export function ToolField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  autoFocus,
+  inputMode = 'decimal',
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  hint?: string;
+  autoFocus?: boolean;
+  inputMode?: 'decimal' | 'numeric' | 'text';
+}) {
+  const id = useId();
+  return (
+    <div className="tool-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        value={value}
+        inputMode={inputMode}
+        autoComplete="off"
+        autoFocus={autoFocus}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint ${id}-error`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {hint && (
+        <span id={`${id}-hint`} className="muted tool-hint">
+          {hint}
+        </span>
+      )}
+      <span id={`${id}-error`} className="field-error" role="alert">
+        {error ?? ''}
+      </span>
+    </div>
+  );
+}
+
+/** "Selected words (3)" / "Their whole lines (12 words)": which words a tool acts on. */
+export function ScopeChoice({
+  value,
+  onChange,
+  words,
+  lineWords,
+}: {
+  value: 'words' | 'lines';
+  onChange: (value: 'words' | 'lines') => void;
+  words: number;
+  lineWords: number;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="tool-scope">
+      <legend>Apply to</legend>
+      <label className="check">
+        <input
+          type="radio"
+          name={name}
+          checked={value === 'words'}
+          onChange={() => onChange('words')}
+        />
+        The selected words ({words})
+      </label>
+      <label className="check">
+        <input
+          type="radio"
+          name={name}
+          checked={value === 'lines'}
+          onChange={() => onChange('lines')}
+        />
+        Their whole lines ({lineWords} words)
+      </label>
+    </fieldset>
+  );
+}
