@@ -3,6 +3,7 @@ import type { Alignment, Project } from '../../../contract';
 import { EditorStoreProvider, indexOfKey, useEditor } from '../store';
 import { AlignmentPicker } from './alignment-picker';
 import { EditorBody } from './editor-body';
+import { EDITOR_AREA_PROPS } from './editor-area';
 import { ConflictDialog } from './conflict-dialog';
 import { savedFrom, type EditorSession } from './editor-sessions';
 import { RestoreBanner } from './restore-banner';
@@ -47,7 +48,7 @@ function Workspace({ project, alignment, session, onSwitch }: Props) {
   }, [store, alignment, status.phase]);
 
   return (
-    <div className="editor">
+    <div className="editor" {...EDITOR_AREA_PROPS}>
       <div className="editor-toolbar">
         <AlignmentPicker alignments={project.alignments} value={alignment.id} onChange={onSwitch} />
         {alignment.selected ? (
