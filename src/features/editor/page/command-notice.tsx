@@ -10,7 +10,7 @@ export interface Notice {
 }
 export type NoticeBox = Box<Notice | null>;
 
-export function createNoticeBox(): NoticeBox & { say(text: string | null): void } {
+export function createNoticeBox(): NoticeBox & { say: (text: string | null) => void } {
   const box = createBox<Notice | null>(null);
   let seq = 0;
   return {

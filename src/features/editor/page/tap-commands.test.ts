@@ -31,7 +31,10 @@ function setup(playing: boolean, stems = [stem('ready')]) {
     playing,
     getTime: () => player.time,
     getSnapshot: () => snapshot(player.playing, stems),
-    play: vi.fn(async () => void (player.playing = true)),
+    play: vi.fn(() => {
+      player.playing = true;
+      return Promise.resolve();
+    }),
   };
   const said: string[] = [];
   return { store, player, said, tap: tapCommands(store, player, (t) => said.push(t)) };
