@@ -80,6 +80,7 @@ function startService(dataDir: string): ChildProcess {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       KARAOKE_API_KEY: KEY,
+      KTS_TEST_HOOKS: '1',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

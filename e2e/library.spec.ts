@@ -21,10 +21,10 @@ test('renames a preset, makes it the default and deletes another', async ({ page
   const renamed = table.getByRole('row', { name: /Neon renamed in e2e/ });
   await expect(renamed).toBeVisible();
 
-  await page.getByRole('button', { name: 'Make Neon renamed in e2e the default' }).click();
+  await page.getByRole('button', { name: 'Make default: Neon renamed in e2e' }).click();
   await expect(renamed).toContainText('Default');
   await expect(
-    page.getByRole('button', { name: 'Make Neon renamed in e2e the default' }),
+    page.getByRole('button', { name: 'Make default: Neon renamed in e2e' }),
   ).toBeDisabled();
   await expect(table.getByRole('row', { name: new RegExp(current.name) })).not.toContainText(
     'Default',

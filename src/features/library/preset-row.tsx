@@ -67,7 +67,8 @@ export function PresetRow({ preset, onDelete }: { preset: Preset; onDelete: () =
         )}
         <button
           type="button"
-          aria-label={`Make ${preset.name} the default`}
+          // The name starts with the visible label (axe: label-content-name-mismatch).
+          aria-label={`Make default: ${preset.name}`}
           disabled={preset.isDefault || patch.isPending}
           onClick={() => patch.mutate({ presetId: preset.id, patch: { isDefault: true } })}
         >

@@ -4,7 +4,7 @@ import type { PointerInput, TimelineIntent } from './intents';
 import { renderOverlay } from './overlay';
 import { PointerTool, type ToolOptions } from './pointer-tool';
 import { renderTimeline, type RenderStats } from './render-timeline';
-import { createTestHook } from './test-hook';
+import { installTestHook } from './test-hook';
 import type { TimelineScene } from './types';
 import { useCanvasSize } from './use-canvas-size';
 import { DEFAULT_ZOOM_LIMITS, scrollBy, type ZoomLimits } from './viewport';
@@ -24,7 +24,7 @@ export interface TimelineCanvasProps {
   zoomLimits?: ZoomLimits;
   /** Bench and tests: how long each static redraw took. */
   onRender?: (stats: RenderStats, ms: number) => void;
-  /** Sets window.__timeline for Playwright. */
+  /** Installs the Playwright hook (test builds only: see `__TEST_HOOKS__` in test-hook.ts). */
   exposeTestHook?: boolean;
   ariaLabel?: string;
   /** Id of the element that says which word is selected (the word label). */
@@ -176,16 +176,19 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     window.addEventListener('keydown', onKey);
-    if (p.current.exposeTestHook)
-      window.__timeline = createTestHook(
-        scene,
-        () => el.getBoundingClientRect(),
-        () => p.current.getOnsets?.() ?? [],
-      );
+    // Test builds only: the production build has __TEST_HOOKS__ false and drops this code.
+    const removeHook =
+      __TEST_HOOKS__ && p.current.exposeTestHook
+        ? installTestHook(
+            scene,
+            () => el.getBoundingClientRect(),
+            () => p.current.getOnsets?.() ?? [],
+          )
+        : undefined;
     return () => {
       el.removeEventListener('wheel', onWheel);
       window.removeEventListener('keydown', onKey);
-      if (p.current.exposeTestHook) delete window.__timeline;
+      removeHook?.();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
