@@ -17,6 +17,8 @@ interface Props {
   alignment: Alignment;
   session: EditorSession;
   onSwitch: (alignmentId: string) => void;
+  /** Focus the alignment picker on mount (the user just switched with it). */
+  focusPicker?: boolean;
 }
 
 export function EditorWorkspace(props: Props) {
@@ -27,7 +29,7 @@ export function EditorWorkspace(props: Props) {
   );
 }
 
-function Workspace({ project, alignment, session, onSwitch }: Props) {
+function Workspace({ project, alignment, session, onSwitch, focusPicker }: Props) {
   const { store } = session;
   const dirty = useEditor((s) => s.dirty);
   const pendingMerge = useEditor((s) => s.pendingMerge);
@@ -50,7 +52,12 @@ function Workspace({ project, alignment, session, onSwitch }: Props) {
   return (
     <div className="editor" {...EDITOR_AREA_PROPS}>
       <div className="editor-toolbar">
-        <AlignmentPicker alignments={project.alignments} value={alignment.id} onChange={onSwitch} />
+        <AlignmentPicker
+          alignments={project.alignments}
+          value={alignment.id}
+          onChange={onSwitch}
+          autoFocus={focusPicker}
+        />
         {alignment.selected ? (
           <span className="badge active-badge">Active</span>
         ) : (

@@ -27,7 +27,6 @@ declare global {
    * Build-time flag (vite.config.ts `define`): true in dev, unit tests and the e2e build
    * (`KTS_TEST_HOOKS=1`), false in the production build, where the hook's code is dropped.
    */
-  // eslint-disable-next-line no-var
   var __TEST_HOOKS__: boolean;
 }
 
