@@ -72,3 +72,25 @@ test('opens a media item and deletes one after confirming', async ({ page }) => 
   const after = await api<MediaItem[]>(page, 'GET', '/media');
   expect(after.map((item) => item.id)).not.toContain(failed.id);
 });
+
+test('an empty preset name is refused at the field with a sentence, and nothing is sent', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/presets');
+  const rename = page.getByRole('button', { name: /^Rename / }).first();
+  await rename.click();
+  const field = page.getByRole('textbox', { name: /^New name for / });
+  await field.fill('   ');
+  let sent = 0;
+  await page.route('**/api/v1/presets/**', async (route) => {
+    if (route.request().method() === 'PATCH') sent++;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Give the preset a name.');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveValue('   ');
+  expect(sent).toBe(0);
+  await expect(page.getByText(/too small|expected string/i)).toHaveCount(0);
+});
