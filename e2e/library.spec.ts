@@ -94,3 +94,19 @@ test('an empty preset name is refused at the field with a sentence, and nothing 
   expect(sent).toBe(0);
   await expect(page.getByText(/too small|expected string/i)).toHaveCount(0);
 });
+
+test('a media item stuck in processing is said to be, and the page stops polling', async ({
+  page,
+}) => {
+  await signIn(page);
+  let polls = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v1/media') polls++;
+  });
+  await page.goto('/media');
+  await expect(page.getByText(/shown no progress for over 30\s+minutes/)).toBeVisible();
+  await expect(page.getByText(/still processing: this page refreshes/)).toHaveCount(0);
+  const after = polls;
+  await page.waitForTimeout(7000); // more than two polls at the first interval (3 s)
+  expect(polls).toBe(after);
+});
