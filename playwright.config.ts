@@ -35,6 +35,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       KARAOKE_API_KEY: process.env.E2E_API_KEY,
+      // The e2e build carries the test hooks (window.__timeline); the production build does not.
+      KTS_TEST_HOOKS: '1',
     },
   },
 });

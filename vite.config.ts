@@ -23,8 +23,13 @@ function localService(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), localService()],
+  // Test hooks (window.__timeline) exist in dev, unit tests and the e2e build, never in the
+  // production build: `KTS_TEST_HOOKS=1 vite build` (scripts/start.mjs for Playwright) turns them on.
+  define: {
+    __TEST_HOOKS__: JSON.stringify(mode !== 'production' || process.env.KTS_TEST_HOOKS === '1'),
+  },
   server: { host: '127.0.0.1', port: 5173 },
   build: { sourcemap: true, chunkSizeWarningLimit: 1500 },
   test: {
@@ -49,4 +54,4 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
-});
+}));

@@ -196,9 +196,7 @@ test.describe('timing editor', () => {
     await expect(page.getByText('Unsaved changes')).toBeVisible();
   });
 
-  test('Tab on the focused timeline selects the next word; in a field it moves focus', async ({
-    page,
-  }) => {
+  test('arrows on the focused timeline select words; Tab always moves focus', async ({ page }) => {
     const { key, project } = await isolatedProject(page);
     const items = activeItems(project);
     await openEditor(page, key, project.id);
@@ -220,13 +218,17 @@ test.describe('timing editor', () => {
       startField(page, word).locator('xpath=ancestor::*[@role="listitem"][1]');
     await expect(row(items[1]!)).toContainText('selected');
     await expect(canvas).toBeFocused();
-    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
     await expect(row(items[2]!)).toContainText('selected');
     await expect(row(items[1]!)).not.toContainText('selected');
     await expect(canvas).toBeFocused();
-    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('ArrowLeft');
     await expect(row(items[1]!)).toContainText('selected');
-    // In a text field Tab is the browser's: focus moves to the next field, the selection stays.
+    // Tab leaves the timeline (no keyboard trap); the selection stays.
+    await page.keyboard.press('Tab');
+    await expect(canvas).not.toBeFocused();
+    await expect(row(items[1]!)).toContainText('selected');
+    // In a row's text field Tab moves focus to the row's next field, the selection stays.
     await page.getByLabel(`Text of ${items[1]!.text}`, { exact: true }).first().focus();
     await page.keyboard.press('Tab');
     await expect(startField(page, items[1]!)).toBeFocused();

@@ -21,10 +21,10 @@ test('renames a preset, makes it the default and deletes another', async ({ page
   const renamed = table.getByRole('row', { name: /Neon renamed in e2e/ });
   await expect(renamed).toBeVisible();
 
-  await page.getByRole('button', { name: 'Make Neon renamed in e2e the default' }).click();
+  await page.getByRole('button', { name: 'Make default: Neon renamed in e2e' }).click();
   await expect(renamed).toContainText('Default');
   await expect(
-    page.getByRole('button', { name: 'Make Neon renamed in e2e the default' }),
+    page.getByRole('button', { name: 'Make default: Neon renamed in e2e' }),
   ).toBeDisabled();
   await expect(table.getByRole('row', { name: new RegExp(current.name) })).not.toContainText(
     'Default',
@@ -71,4 +71,42 @@ test('opens a media item and deletes one after confirming', async ({ page }) => 
   await expect(grid).not.toContainText(failed.error ?? '');
   const after = await api<MediaItem[]>(page, 'GET', '/media');
   expect(after.map((item) => item.id)).not.toContain(failed.id);
+});
+
+test('an empty preset name is refused at the field with a sentence, and nothing is sent', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/presets');
+  const rename = page.getByRole('button', { name: /^Rename / }).first();
+  await rename.click();
+  const field = page.getByRole('textbox', { name: /^New name for / });
+  await field.fill('   ');
+  let sent = 0;
+  await page.route('**/api/v1/presets/**', async (route) => {
+    if (route.request().method() === 'PATCH') sent++;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Give the preset a name.');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveValue('   ');
+  expect(sent).toBe(0);
+  await expect(page.getByText(/too small|expected string/i)).toHaveCount(0);
+});
+
+test('a media item stuck in processing is said to be, and the page stops polling', async ({
+  page,
+}) => {
+  await signIn(page);
+  let polls = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v1/media') polls++;
+  });
+  await page.goto('/media');
+  await expect(page.getByText(/shown no progress for over 30\s+minutes/)).toBeVisible();
+  await expect(page.getByText(/still processing: this page refreshes/)).toHaveCount(0);
+  const after = polls;
+  await page.waitForTimeout(7000); // more than two polls at the first interval (3 s)
+  expect(polls).toBe(after);
 });

@@ -15,13 +15,17 @@ function newestMtime(path) {
   return newest;
 }
 
-const built = join(root, 'dist', 'index.html');
+// KTS_TEST_HOOKS=1 (Playwright, benchmarks): a build with the test hooks, kept apart in dist-test
+// so the production build in dist never carries them.
+const testHooks = process.env.KTS_TEST_HOOKS === '1';
+const outDir = testHooks ? 'dist-test' : 'dist';
+const built = join(root, outDir, 'index.html');
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
   newestMtime(join(root, p)),
 );
 if (!existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs) {
   console.log('Building the app (vite build)…');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir], {
     cwd: root,
     stdio: 'inherit',
   });
@@ -31,7 +35,7 @@ if (!existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs) {
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env: { ...process.env, STATIC_DIR: join(root, outDir) },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

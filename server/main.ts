@@ -6,7 +6,10 @@ import { createServiceFromEnv } from './app';
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST || '127.0.0.1';
 
-const service = await createServiceFromEnv({ staticDir: resolve('dist'), log: console.log });
+const service = await createServiceFromEnv({
+  staticDir: resolve(process.env.STATIC_DIR ?? 'dist'),
+  log: console.log,
+});
 const server = createServer((req, res) => service.handle(req, res));
 server.on('clientError', (_error, socket) => {
   // Garbage on the wire: answer 400 and move on, never crash.

@@ -42,7 +42,11 @@ export function seedDemoLibrary(db: Db, files: FileStore, accountId: string): vo
     file_id: logo,
     preview_file_id: logo,
   });
-  insertMedia(db, accountId, { ...base, type: 'intro-video', status: 'processing' });
+  // The local service processes no media: an item seeded as "processing" would stay so forever.
+  // The demo's shows the stuck state a real service can leave behind (no change for 2 hours).
+  const intro = insertMedia(db, accountId, { ...base, type: 'intro-video', status: 'processing' });
+  const longAgo = new Date(Date.now() - 2 * 3600_000).toISOString();
+  run(db, 'UPDATE media SET created_at = ?, updated_at = ? WHERE id = ?', longAgo, longAgo, intro);
   insertMedia(db, accountId, {
     ...base,
     type: 'video',

@@ -8,3 +8,4 @@ export * from './query-keys';
 export * from './task-polling';
 export * from './task-watch';
 export * from './upload';
+export { isStuck, stillProcessing } from './media-polling';

@@ -1,3 +1,4 @@
+import { mediaPollDelay } from './media-polling';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   EXPORTS_DEFAULT_LIMIT,
@@ -136,13 +137,19 @@ export const mediaQuery = (client: ApiClient) =>
   queryOptions({
     queryKey: queryKeys.media(),
     queryFn: ({ signal }) => client.request('listMedia', { signal }),
+    // Backs off, and stops once every item is ready, failed or stuck (media-polling.ts).
     refetchInterval: (query) =>
-      query.state.data?.some((item) => item.status === 'processing') ? 3000 : false,
+      mediaPollDelay(query.state.data, query.state.dataUpdateCount, Date.now()),
   });
 
 export const mediaItemQuery = (client: ApiClient, mediaId: string) =>
   queryOptions({
     queryKey: queryKeys.mediaItem(mediaId),
     queryFn: ({ signal }) => client.request('getMedia', { params: { mediaId }, signal }),
-    refetchInterval: (query) => (query.state.data?.status === 'processing' ? 3000 : false),
+    refetchInterval: (query) =>
+      mediaPollDelay(
+        query.state.data && [query.state.data],
+        query.state.dataUpdateCount,
+        Date.now(),
+      ),
   });

@@ -12,6 +12,7 @@ import {
   type Session,
 } from './session';
 import { SessionContext, type SessionValue } from './session-context';
+import { announceSignOut, requestSession, serveSession } from './session-handoff';
 import { verifySession, type VerifyResult } from './verify-session';
 
 type State =
@@ -19,10 +20,11 @@ type State =
   | { phase: 'signed-in'; session: Session; account: Account }
   | { phase: 'signed-out'; initial?: Partial<Session>; error: string | null; busy: boolean };
 
-function startingSession(): Session | null {
+/** The #key= link, a stored session, or else 'ask': another open tab may hand its session over. */
+function startingSession(): Session | 'ask' {
   const hashKey = takeKeyFromHash();
   if (hashKey) return { baseUrl: defaultBaseUrl(), apiKey: hashKey, remember: false };
-  return loadSession();
+  return loadSession() ?? 'ask';
 }
 
 /** Shows the connect screen until a key is accepted, then provides the client and session. */
@@ -30,9 +32,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // Read once: the #key= link or a stored session is checked before anything renders.
   const [pending] = useState(startingSession);
-  const [state, setState] = useState<State>(
-    pending ? { phase: 'checking' } : { phase: 'signed-out', error: null, busy: false },
-  );
+  const [state, setState] = useState<State>({ phase: 'checking' });
 
   const apply = useCallback(
     (session: Session, result: VerifyResult) => {
@@ -54,25 +54,44 @@ export function AuthGate({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => {
-    if (!pending) return;
     let cancelled = false;
-    void verifySession(pending).then((result) => {
-      if (!cancelled) apply(pending, result);
-    });
+    void (async () => {
+      const session = pending === 'ask' ? await requestSession() : pending;
+      if (cancelled) return;
+      if (!session) {
+        setState({ phase: 'signed-out', error: null, busy: false });
+        return;
+      }
+      const result = await verifySession(session);
+      if (!cancelled) apply(session, result);
+    })();
     return () => {
       cancelled = true;
     };
   }, [apply, pending]);
 
-  const signOut = useCallback(() => {
-    // Dispose the open editor stores and their autosave; the editor chunk loads lazily.
-    void import('../features/editor/page/editor-sessions').then((m) => m.closeAllEditorSessions());
-    clearSession();
-    queryClient.clear();
-    setState({ phase: 'signed-out', error: null, busy: false });
-  }, [queryClient]);
+  /** Signs this tab out; `everywhere` also tells the other tabs (the user pressed Sign out). */
+  const signOutTab = useCallback(
+    (everywhere: boolean) => {
+      // Dispose the open editor stores and their autosave; the editor chunk loads lazily.
+      void import('../features/editor/page/editor-sessions').then((m) =>
+        m.closeAllEditorSessions(),
+      );
+      clearSession();
+      if (everywhere) announceSignOut();
+      queryClient.clear();
+      setState({ phase: 'signed-out', error: null, busy: false });
+    },
+    [queryClient],
+  );
+  const signOut = useCallback(() => signOutTab(true), [signOutTab]);
 
   const session = state.phase === 'signed-in' ? state.session : null;
+  // Signed in: hand the session to new tabs of this origin that ask; follow a sign-out elsewhere.
+  useEffect(() => {
+    if (!session) return;
+    return serveSession(session, () => signOutTab(false));
+  }, [session, signOutTab]);
   const client = useMemo(
     () => (session ? new ApiClient({ baseUrl: session.baseUrl, apiKey: session.apiKey }) : null),
     [session],

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { projectQuery, projectTasksQuery, useApiClient } from '../../api';
 import { useSession } from '../../app/session-context';
@@ -24,6 +25,8 @@ export function EditorPage() {
   // refreshes the project when it ends, so the list itself never polls faster.
   useQuery({ ...projectTasksQuery(client, projectId), refetchInterval: TASK_DISCOVERY_MS });
   const [params, setParams] = useSearchParams();
+  // Switching alignments remounts the workspace: focus goes back to the picker, not the page top.
+  const [switched, setSwitched] = useState(false);
 
   if (project.isPending) return <Loading label="Loading the project…" />;
   if (project.isError)
@@ -63,7 +66,11 @@ export function EditorPage() {
         key={alignment.id}
         project={project.data}
         alignment={alignment}
-        onSwitch={(id) => setParams({ alignment: id })}
+        onSwitch={(id) => {
+          setSwitched(true);
+          setParams({ alignment: id });
+        }}
+        focusPicker={switched}
       />
     </>
   );
@@ -73,10 +80,12 @@ function OpenAlignment({
   project,
   alignment,
   onSwitch,
+  focusPicker,
 }: {
   project: Project;
   alignment: Alignment;
   onSwitch: (id: string) => void;
+  focusPicker: boolean;
 }) {
   const { session, account } = useSession();
   const scope = {
@@ -99,6 +108,7 @@ function OpenAlignment({
       alignment={alignment}
       session={state.session}
       onSwitch={onSwitch}
+      focusPicker={focusPicker}
     />
   );
 }

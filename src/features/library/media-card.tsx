@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { isStuck } from '../../api';
 import type { MediaItem } from '../../contract';
 import { formatDate } from '../projects/format';
 import { StatusBadge } from '../tasks/status-badge';
@@ -6,6 +8,8 @@ import { mediaName, mediaSize, mediaTypeName } from './media-labels';
 
 export function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () => void }) {
   const name = mediaName(item);
+  const [now] = useState(() => Date.now());
+  const stuck = isStuck(item, now);
   return (
     <li className="media-card">
       <div className="media-preview">
@@ -13,7 +17,7 @@ export function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () =>
           <img src={item.previewUrl} alt={`Preview of the ${name.toLowerCase()}`} loading="lazy" />
         ) : (
           <span className="muted">
-            {item.status === 'processing' ? 'Processing…' : 'No preview'}
+            {stuck ? 'No progress' : item.status === 'processing' ? 'Processing…' : 'No preview'}
           </span>
         )}
       </div>
@@ -22,6 +26,9 @@ export function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () =>
         <span className="muted">Size {mediaSize(item)}</span>
         <span className="muted">Added {formatDate(item.createdAt)}</span>
         {item.error && <span className="error-text">{item.error}</span>}
+        {stuck && (
+          <span className="muted">No change since {formatDate(item.updatedAt)}: may be stuck</span>
+        )}
       </div>
       <div className="row-actions">
         <Link to={`/media/${encodeURIComponent(item.id)}`} aria-label={`Open ${name}`}>

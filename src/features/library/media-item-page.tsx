@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { mediaItemQuery, useApiClient, useDeleteMedia } from '../../api';
+import { isStuck, mediaItemQuery, useApiClient, useDeleteMedia } from '../../api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/loading';
@@ -13,6 +13,7 @@ import './library.css';
 export function MediaItemPage() {
   const { mediaId = '' } = useParams();
   const item = useQuery(mediaItemQuery(useApiClient(), mediaId));
+  const [now] = useState(() => Date.now());
   const remove = useDeleteMedia();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -49,7 +50,9 @@ export function MediaItemPage() {
         <dt>Status</dt>
         <dd>
           <StatusBadge status={media.status} />
-          {media.status === 'processing' && <span className="muted"> (refreshing)</span>}
+          {media.status === 'processing' && !isStuck(media, now) && (
+            <span className="muted"> (refreshing)</span>
+          )}
         </dd>
         <dt>Size</dt>
         <dd>{mediaSize(media)}</dd>

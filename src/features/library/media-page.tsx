@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { mediaQuery, useApiClient, useDeleteMedia } from '../../api';
+import { isStuck, mediaQuery, stillProcessing, useApiClient, useDeleteMedia } from '../../api';
 import type { MediaItem } from '../../contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -15,7 +15,10 @@ export function MediaPage() {
   const media = useQuery(mediaQuery(useApiClient()));
   const remove = useDeleteMedia();
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
-  const processing = media.data?.filter((item) => item.status === 'processing').length ?? 0;
+  // Read once per render: a stuck item (no change for 30 min) is said to be, and not waited for.
+  const [now] = useState(() => Date.now());
+  const processing = stillProcessing(media.data ?? [], now).length;
+  const stuck = media.data?.filter((item) => isStuck(item, now)).length ?? 0;
 
   return (
     <main className="page">
@@ -24,6 +27,16 @@ export function MediaPage() {
         Logos, images and intro or outro videos used in your karaoke videos.
         {processing > 0 && ` ${processing} still processing: this page refreshes on its own.`}
       </p>
+      {stuck > 0 && (
+        <p className="notice notice-warn" role="status">
+          {stuck === 1 ? '1 item has' : `${stuck} items have`} shown no progress for over 30
+          minutes: the service may have stopped processing {stuck === 1 ? 'it' : 'them'}. This page
+          no longer refreshes for {stuck === 1 ? 'it' : 'them'}; delete and add again, or{' '}
+          <button type="button" onClick={() => void media.refetch()}>
+            Check again
+          </button>
+        </p>
+      )}
       {remove.isError && <ErrorNotice error={remove.error} action="The item was not deleted" />}
       {media.isPending ? (
         <Loading label="Loading media…" />

@@ -1,18 +1,26 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { usePatchPreset } from '../../api';
 import type { Preset } from '../../contract';
 import { ErrorNotice } from '../../components/error-notice';
 import { formatDate } from '../projects/format';
+import { presetNameError } from './preset-name';
 
 export function PresetRow({ preset, onDelete }: { preset: Preset; onDelete: () => void }) {
   const patch = usePatchPreset();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(preset.name);
-  const rename = () =>
+  // Shown once a save was tried; follows the typing after that.
+  const [tried, setTried] = useState(false);
+  const nameError = presetNameError(name);
+  const errorId = useId();
+  const rename = () => {
+    setTried(true);
+    if (nameError) return;
     patch.mutate(
       { presetId: preset.id, patch: { name: name.trim() } },
       { onSuccess: () => setRenaming(false) },
     );
+  };
 
   return (
     <tr>
@@ -30,6 +38,8 @@ export function PresetRow({ preset, onDelete }: { preset: Preset; onDelete: () =
               <input
                 type="text"
                 value={name}
+                aria-invalid={tried && nameError !== null}
+                aria-describedby={tried && nameError ? errorId : undefined}
                 // The row was opened for renaming on purpose: put the caret where typing goes.
                 autoFocus
                 onChange={(event) => setName(event.target.value)}
@@ -41,6 +51,11 @@ export function PresetRow({ preset, onDelete }: { preset: Preset; onDelete: () =
             <button type="button" onClick={() => setRenaming(false)}>
               Cancel
             </button>
+            {tried && nameError && (
+              <span id={errorId} className="error-text" role="alert">
+                {nameError}
+              </span>
+            )}
           </form>
         ) : (
           <>
@@ -58,6 +73,7 @@ export function PresetRow({ preset, onDelete }: { preset: Preset; onDelete: () =
             aria-label={`Rename ${preset.name}`}
             onClick={() => {
               setName(preset.name);
+              setTried(false);
               patch.reset();
               setRenaming(true);
             }}
@@ -67,7 +83,8 @@ export function PresetRow({ preset, onDelete }: { preset: Preset; onDelete: () =
         )}
         <button
           type="button"
-          aria-label={`Make ${preset.name} the default`}
+          // The name starts with the visible label (axe: label-content-name-mismatch).
+          aria-label={`Make default: ${preset.name}`}
           disabled={preset.isDefault || patch.isPending}
           onClick={() => patch.mutate({ presetId: preset.id, patch: { isDefault: true } })}
         >

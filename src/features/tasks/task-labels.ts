@@ -1,3 +1,4 @@
+import { formatDuration } from '../projects/format';
 import { isTerminalStatus, type TaskStatus, type TaskType } from '../../contract';
 
 export const TASK_TYPE_NAMES: Record<TaskType, string> = {
@@ -44,4 +45,22 @@ export function elapsedSeconds(
   const start = Date.parse(task.createdAt);
   const end = isTerminalStatus(task.status) ? Date.parse(task.updatedAt) : now;
   return Math.max(0, (end - start) / 1000);
+}
+
+/**
+ * The Elapsed column: a task that ended within a second says so ("under 1 s", never "0 s", which
+ * reads as "did not run"); under ten seconds a tenth is shown; a task whose times are missing or
+ * out of order shows a dash.
+ */
+export function elapsedText(
+  task: { status: TaskStatus; createdAt: string; updatedAt: string },
+  now: number,
+): string {
+  const start = Date.parse(task.createdAt);
+  const end = isTerminalStatus(task.status) ? Date.parse(task.updatedAt) : now;
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return '—';
+  const seconds = (end - start) / 1000;
+  if (seconds < 1) return isTerminalStatus(task.status) ? 'under 1 s' : 'starting';
+  if (seconds < 10) return `${seconds.toFixed(1)} s`;
+  return formatDuration(seconds);
 }

@@ -1,8 +1,8 @@
 import type { TaskListEntry } from '../../contract';
 import { isTerminalStatus } from '../../contract';
-import { formatDate, formatDuration } from '../projects/format';
+import { formatDate } from '../projects/format';
 import { StatusBadge } from './status-badge';
-import { elapsedSeconds, TASK_TYPE_NAMES } from './task-labels';
+import { elapsedText, TASK_TYPE_NAMES } from './task-labels';
 import { useNow } from './use-now';
 
 export function TasksTable({ tasks }: { tasks: readonly TaskListEntry[] }) {
@@ -28,7 +28,7 @@ export function TasksTable({ tasks }: { tasks: readonly TaskListEntry[] }) {
             </td>
             <td>{formatDate(task.createdAt)}</td>
             <td>{formatDate(task.updatedAt)}</td>
-            <td>{formatDuration(elapsedSeconds(task, now))}</td>
+            <td>{elapsedText(task, now)}</td>
             <td className={task.error ? 'error-text' : 'muted'}>{task.error ?? '—'}</td>
           </tr>
         ))}

@@ -64,6 +64,16 @@ export function Waveform(props: WaveformProps) {
       normalize: true,
       minPxPerSec: p.current.getView().pxPerSecond,
     });
+    // The waveform scrolls with the timeline's view (setScroll), never by itself: its scroll box
+    // clips instead of scrolling, so it is no scroll region a keyboard user would have to reach
+    // (axe: scrollable-region-focusable) and adds no useless tab stop next to the timeline's.
+    // wavesurfer sets the box's overflow on every render: a rule in its shadow root wins.
+    const root = ws.getWrapper().getRootNode();
+    if (root instanceof ShadowRoot) {
+      const clip = document.createElement('style');
+      clip.textContent = '.scroll { overflow-x: hidden !important; }';
+      root.append(clip);
+    }
     let rendered = p.current.getView().pxPerSecond;
     let zoomTimer: ReturnType<typeof setTimeout> | undefined;
     let raf = 0;

@@ -16,6 +16,8 @@ export type CommandId =
   | 'setEndAtPlayhead'
   | 'selectNext'
   | 'selectPrevious'
+  | 'selectFirst'
+  | 'selectLast'
   | 'undo'
   | 'redo'
   | 'save'
@@ -53,7 +55,7 @@ export interface KeyBinding {
   readonly repeat?: boolean;
   /**
    * 'focus-free': only when nothing focusable owns the key (page body or an element marked
-   * `data-editor-keys`, e.g. the timeline canvas), so Tab still moves focus between controls.
+   * `data-editor-keys`, e.g. the timeline canvas): the timeline's own arrows, Home and End.
    */
   readonly scope?: 'anywhere' | 'focus-free';
   /** Active only while tap mode is on. */
@@ -68,60 +70,81 @@ export const DEFAULT_KEY_MAP: KeyMap = [
   { id: 'playPause', keys: ['Space'], label: 'Play / pause', group: 'Playback' },
   { id: 'soloVocals', keys: ['v'], label: 'Solo the vocals (toggle)', group: 'Playback' },
   { id: 'loopSelection', keys: ['l'], label: 'Loop the selection (toggle)', group: 'Playback' },
+  // The timeline is one tab stop: arrows move between its words, Tab leaves it (never a trap).
   {
     id: 'selectNext',
-    keys: ['Tab'],
-    label: 'Select the next word',
+    keys: ['ArrowRight'],
+    label: 'Select the next word (on the timeline)',
     group: 'Selection',
     repeat: true,
     scope: 'focus-free',
   },
   {
     id: 'selectPrevious',
-    keys: ['Shift+Tab'],
-    label: 'Select the previous word',
+    keys: ['ArrowLeft'],
+    label: 'Select the previous word (on the timeline)',
     group: 'Selection',
     repeat: true,
+    scope: 'focus-free',
+  },
+  {
+    id: 'selectFirst',
+    keys: ['Home'],
+    label: 'Select the first word (on the timeline)',
+    group: 'Selection',
+    scope: 'focus-free',
+  },
+  {
+    id: 'selectLast',
+    keys: ['End'],
+    label: 'Select the last word (on the timeline)',
+    group: 'Selection',
     scope: 'focus-free',
   },
   { id: 'nextProblem', keys: ['n'], label: 'Go to the next problem', group: 'Selection' },
   {
     id: 'escape',
     keys: ['Escape'],
-    label: 'Cancel the drag, or clear the selection; on the timeline, again to leave it',
+    label: 'Cancel the drag, or clear the selection',
     group: 'Selection',
     allowInFields: true,
   },
-  { id: 'nudgeLeft', keys: ['ArrowLeft'], label: 'Nudge earlier', group: 'Timing', repeat: true },
-  { id: 'nudgeRight', keys: ['ArrowRight'], label: 'Nudge later', group: 'Timing', repeat: true },
+  {
+    id: 'nudgeLeft',
+    keys: ['Alt+ArrowLeft'],
+    label: 'Nudge earlier',
+    group: 'Timing',
+    repeat: true,
+  },
+  {
+    id: 'nudgeRight',
+    keys: ['Alt+ArrowRight'],
+    label: 'Nudge later',
+    group: 'Timing',
+    repeat: true,
+  },
   {
     id: 'nudgeLeftCoarse',
-    keys: ['Shift+ArrowLeft'],
+    keys: ['Shift+Alt+ArrowLeft'],
     label: 'Nudge earlier (coarse)',
     group: 'Timing',
     repeat: true,
   },
   {
     id: 'nudgeRightCoarse',
-    keys: ['Shift+ArrowRight'],
+    keys: ['Shift+Alt+ArrowRight'],
     label: 'Nudge later (coarse)',
     group: 'Timing',
     repeat: true,
   },
   {
     id: 'nudgeLeftFine',
-    keys: ['Alt+ArrowLeft'],
+    keys: [','],
     label: 'Nudge earlier (fine)',
     group: 'Timing',
     repeat: true,
   },
-  {
-    id: 'nudgeRightFine',
-    keys: ['Alt+ArrowRight'],
-    label: 'Nudge later (fine)',
-    group: 'Timing',
-    repeat: true,
-  },
+  { id: 'nudgeRightFine', keys: ['.'], label: 'Nudge later (fine)', group: 'Timing', repeat: true },
   {
     id: 'setStartAtPlayhead',
     keys: ['['],

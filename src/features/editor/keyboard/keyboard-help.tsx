@@ -28,6 +28,11 @@ export function KeyboardHelp({ open, onClose, map = DEFAULT_KEY_MAP }: KeyboardH
       }}
     >
       <h2 id={titleId}>Keyboard shortcuts</h2>
+      <p className="muted">
+        Tab and Shift+Tab move between the parts of the editor; the timeline and the word list are
+        one stop each (arrow keys inside, Enter to edit a row). Shortcuts act while focus is in the
+        editor, never while typing in a field (but for save, undo, redo and Escape).
+      </p>
       {open &&
         KEY_GROUPS.map((group) => {
           const bindings = map.filter((b) => b.group === group);

@@ -58,17 +58,23 @@ const match = (e: KeyEventLike, tapMode = false): CommandId | undefined =>
 describe('matchKey on the page (nothing focused)', () => {
   it.each<[string, CommandId | undefined]>([
     ['Space', 'playPause'],
-    ['ArrowLeft', 'nudgeLeft'],
-    ['ArrowRight', 'nudgeRight'],
-    ['Shift+ArrowLeft', 'nudgeLeftCoarse'],
-    ['Shift+ArrowRight', 'nudgeRightCoarse'],
-    ['Alt+ArrowLeft', 'nudgeLeftFine'],
-    ['Alt+ArrowRight', 'nudgeRightFine'],
+    ['ArrowLeft', 'selectPrevious'],
+    ['ArrowRight', 'selectNext'],
+    ['Home', 'selectFirst'],
+    ['End', 'selectLast'],
+    ['Alt+ArrowLeft', 'nudgeLeft'],
+    ['Alt+ArrowRight', 'nudgeRight'],
+    ['Shift+Alt+ArrowLeft', 'nudgeLeftCoarse'],
+    ['Shift+Alt+ArrowRight', 'nudgeRightCoarse'],
+    [',', 'nudgeLeftFine'],
+    ['.', 'nudgeRightFine'],
+    ['Shift+ArrowLeft', undefined],
     ['Ctrl+ArrowLeft', undefined],
     ['[', 'setStartAtPlayhead'],
     [']', 'setEndAtPlayhead'],
-    ['Tab', 'selectNext'],
-    ['Shift+Tab', 'selectPrevious'],
+    // Tab and Shift+Tab always move focus: never a shortcut.
+    ['Tab', undefined],
+    ['Shift+Tab', undefined],
     ['Ctrl+z', 'undo'],
     ['Meta+z', 'undo'],
     ['Ctrl+Shift+Z', 'redo'],
@@ -122,18 +128,27 @@ describe('matchKey by focus target', () => {
     ['Space', BUTTON, undefined],
     ['Tab', BUTTON, undefined],
     ['v', BUTTON, 'soloVocals'],
-    ['ArrowLeft', BUTTON, 'nudgeLeft'],
+    ['Alt+ArrowLeft', BUTTON, 'nudgeLeft'],
+    ['ArrowLeft', BUTTON, undefined],
+    ['Home', BUTTON, undefined],
     // A slider keeps its arrows.
-    ['ArrowLeft', RANGE, undefined],
+    ['Alt+ArrowLeft', RANGE, undefined],
     ['n', RANGE, 'nextProblem'],
-    // The timeline canvas opts in to every key, Tab included.
-    ['Tab', CANVAS, 'selectNext'],
-    ['Shift+Tab', CANVAS, 'selectPrevious'],
+    // The timeline canvas: arrows, Home and End move between its words; Tab leaves it.
+    ['ArrowRight', CANVAS, 'selectNext'],
+    ['ArrowLeft', CANVAS, 'selectPrevious'],
+    ['Home', CANVAS, 'selectFirst'],
+    ['End', CANVAS, 'selectLast'],
+    ['Tab', CANVAS, undefined],
+    ['Shift+Tab', CANVAS, undefined],
     ['Space', CANVAS, 'playPause'],
-    // A focused word-list row: Space plays, Tab moves into its fields.
+    ['Alt+ArrowRight', CANVAS, 'nudgeRight'],
+    // A focused word-list row: Space plays, its arrows are the list's, Tab leaves the list.
     ['Space', ROW, 'playPause'],
     ['Tab', ROW, undefined],
-    ['ArrowRight', ROW, 'nudgeRight'],
+    ['ArrowRight', ROW, undefined],
+    ['End', ROW, undefined],
+    ['Alt+ArrowRight', ROW, 'nudgeRight'],
     // Nothing fires inside a dialog (it has its own keys).
     ['Escape', IN_DIALOG, undefined],
     ['Ctrl+s', IN_DIALOG, undefined],
@@ -144,6 +159,24 @@ describe('matchKey by focus target', () => {
   it('ignores keys a component already handled, and IME composition', () => {
     expect(match(ev('Space', BODY, { defaultPrevented: true }))).toBeUndefined();
     expect(match(ev('n', BODY, { isComposing: true }))).toBeUndefined();
+  });
+});
+
+describe('the editing area', () => {
+  const inArea = (t: Target, inside: boolean) =>
+    ({
+      ...(element(t) as object),
+      closest: (selector: string) => (selector === '[data-editor-area]' && inside ? {} : null),
+    }) as unknown as EventTarget;
+  const area = (e: KeyEventLike) =>
+    matchKey(e, DEFAULT_KEY_MAP, { area: '[data-editor-area]' })?.id;
+
+  it('acts only on keys sent inside the area (or to the page itself)', () => {
+    expect(area(ev('v', inArea({ tagName: 'BUTTON' }, true)))).toBe('soloVocals');
+    expect(area(ev('v', inArea({ tagName: 'A' }, false)))).toBeUndefined();
+    expect(area(ev('Ctrl+s', inArea({ tagName: 'INPUT', type: 'text' }, false)))).toBeUndefined();
+    expect(area(ev('Ctrl+s', inArea({ tagName: 'INPUT', type: 'text' }, true)))).toBe('save');
+    expect(area(ev('v', BODY))).toBe('soloVocals');
   });
 });
 

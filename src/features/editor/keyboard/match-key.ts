@@ -14,6 +14,11 @@ export interface KeyEventLike {
 
 export interface MatchContext {
   tapMode?: boolean;
+  /**
+   * A selector for the editing area: keys sent to an element outside it (the site's navigation,
+   * another panel) are not shortcuts. Nothing focused (the page body) counts as inside.
+   */
+  area?: string;
 }
 
 export interface KeyChord {
@@ -139,6 +144,11 @@ function allowed(binding: KeyBinding, chord: KeyChord, kind: TargetKind, context
   return !targetOwns(kind, chord);
 }
 
+function insideArea(target: EventTarget | null | undefined, area: string): boolean {
+  const el = target as ElementLike | null | undefined;
+  return el?.closest?.(area) != null;
+}
+
 /** The binding a keydown triggers, or undefined (also when a component already handled it). */
 export function matchKey(
   event: KeyEventLike,
@@ -147,6 +157,7 @@ export function matchKey(
 ): KeyBinding | undefined {
   if (event.defaultPrevented || event.isComposing) return undefined;
   const kind = targetKind(event.target);
+  if (context.area && kind !== 'none' && !insideArea(event.target, context.area)) return undefined;
   for (const binding of map) {
     for (const spec of binding.keys) {
       const chord = parseChord(spec);

@@ -25,6 +25,15 @@ describe('useEditorKeyboard', () => {
   it('leaves unbound commands and "not handled" results to the browser', () => {
     const selectNext = vi.fn(() => false);
     render(<Harness handlers={{ selectNext }} />);
+    const right = new KeyboardEvent('keydown', {
+      key: 'ArrowRight',
+      cancelable: true,
+      bubbles: true,
+    });
+    document.body.dispatchEvent(right);
+    expect(selectNext).toHaveBeenCalledOnce();
+    expect(right.defaultPrevented).toBe(false);
+    // Tab is never a shortcut: it always moves focus.
     const tab = new KeyboardEvent('keydown', { key: 'Tab', cancelable: true, bubbles: true });
     document.body.dispatchEvent(tab);
     expect(selectNext).toHaveBeenCalledOnce();
@@ -72,8 +81,8 @@ describe('useEditorKeyboard', () => {
   it('repeats nudges while held', () => {
     const nudgeLeft = vi.fn();
     render(<Harness handlers={{ nudgeLeft }} />);
-    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
-    fireEvent.keyDown(document.body, { key: 'ArrowLeft', repeat: true });
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft', altKey: true });
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft', altKey: true, repeat: true });
     expect(nudgeLeft).toHaveBeenCalledTimes(2);
   });
 });

@@ -4,7 +4,7 @@ import { matchKey, matchKeyUp } from './match-key';
 
 /**
  * What the page does for each command. Return `false` to say "not handled": the key then keeps its
- * browser default (e.g. Tab leaves the timeline when there is no next word).
+ * browser default.
  */
 export type KeyHandlers = Partial<Record<CommandId, (event: KeyboardEvent) => void | boolean>>;
 
@@ -14,6 +14,8 @@ export interface EditorKeyboardOptions {
   tapMode?: boolean;
   /** Off while something else owns the keyboard (default on). */
   enabled?: boolean;
+  /** Selector of the editing area: keys sent elsewhere are not shortcuts (default: anywhere). */
+  area?: string;
   /** Where to listen (default window). */
   target?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
 }
@@ -39,7 +41,7 @@ export function useEditorKeyboard(handlers: KeyHandlers, options: EditorKeyboard
     const keydown = (event: KeyboardEvent) => {
       const { handlers: h, options: o } = latest.current;
       const map = o.map ?? DEFAULT_KEY_MAP;
-      const binding = matchKey(event, map, { tapMode: o.tapMode ?? false });
+      const binding = matchKey(event, map, { tapMode: o.tapMode ?? false, area: o.area });
       const handler = binding && h[binding.id];
       if (!binding || !handler) return;
       if (event.repeat && !binding.repeat) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Project } from '../../../contract';
 import { Mixer, Transport, useOnsets, useStemPlayer, Waveform, type StemPlayer } from '../audio';
 import { timingFileDrop } from '../import-export';
@@ -25,7 +25,10 @@ import { EditingToolbar, GhostLane, SpectrogramView, useEditingTools } from '../
 import { EditOptions } from './edit-options';
 import { policyPreview } from './policy-preview';
 import { useEditorPreferences } from './preferences';
+import { CommandNotice, createNoticeBox } from './command-notice';
 import { TimelineBar } from './timeline-bar';
+import { TimelineWordLabel } from './timeline-word-label';
+import { EDITOR_AREA } from './editor-area';
 import { createSceneSource, type SceneExtras } from './timeline-scene';
 import { useEditorCommands } from './use-editor-commands';
 import { alignmentLabel } from './use-save';
@@ -143,6 +146,8 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
     [loopStart, loopEnd],
   );
   const fitted = useRef(false);
+  const statusId = useId();
+  const [notice] = useState(createNoticeBox);
 
   const jumpTo = useCallback(
     (time: number) => {
@@ -227,13 +232,14 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
     save: onSave,
     openHelp: () => setHelpOpen(true),
     jumpTo,
+    say: notice.say,
   });
   const others = useMemo(
     () => project.alignments.filter((a) => a.id !== alignmentId),
     [project.alignments, alignmentId],
   );
   const tools = useEditingTools(store, others);
-  useEditorKeyboard({ ...commands, ...tools.commands }, { tapMode });
+  useEditorKeyboard({ ...commands, ...tools.commands }, { tapMode, area: EDITOR_AREA });
   useRevealSelection(store, view, limits, clock);
   const style = project.settings?.settings.style ?? project.settings?.preset;
 
@@ -271,6 +277,7 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
             extras.set({ ...extras.get(), laneMode: mode });
           }}
         />
+        <CommandNotice box={notice} />
         {waveStem && (
           <Waveform
             url={waveStem.url}
@@ -307,9 +314,17 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
           zoomLimits={limits()}
           toolOptions={{ snapping, snapThresholdPx }}
           exposeTestHook
-          ariaLabel="Timeline of words: drag to move, drag an edge to resize; Tab selects the next word, Escape twice leaves"
+          ariaLabel="Timeline of words: arrow keys select the previous or next word, Home and End the first or last; drag to move"
+          describedBy={statusId}
           className="timeline-canvas"
-        />
+        >
+          <TimelineWordLabel
+            store={store}
+            getScene={getScene}
+            subscribe={subscribe}
+            statusId={statusId}
+          />
+        </TimelineCanvas>
         {tools.compare && (
           <GhostLane
             items={tools.compare.alignment.items}

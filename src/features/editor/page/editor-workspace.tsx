@@ -4,6 +4,7 @@ import { TimingsControls } from '../import-export';
 import { EditorStoreProvider, indexOfKey, useEditor } from '../store';
 import { AlignmentPicker } from './alignment-picker';
 import { EditorBody } from './editor-body';
+import { EDITOR_AREA_PROPS } from './editor-area';
 import { ConflictDialog } from './conflict-dialog';
 import { savedFrom, type EditorSession } from './editor-sessions';
 import { RestoreBanner } from './restore-banner';
@@ -17,6 +18,8 @@ interface Props {
   alignment: Alignment;
   session: EditorSession;
   onSwitch: (alignmentId: string) => void;
+  /** Focus the alignment picker on mount (the user just switched with it). */
+  focusPicker?: boolean;
 }
 
 export function EditorWorkspace(props: Props) {
@@ -27,7 +30,7 @@ export function EditorWorkspace(props: Props) {
   );
 }
 
-function Workspace({ project, alignment, session, onSwitch }: Props) {
+function Workspace({ project, alignment, session, onSwitch, focusPicker }: Props) {
   const { store } = session;
   const dirty = useEditor((s) => s.dirty);
   const pendingMerge = useEditor((s) => s.pendingMerge);
@@ -48,9 +51,14 @@ function Workspace({ project, alignment, session, onSwitch }: Props) {
   }, [store, alignment, status.phase]);
 
   return (
-    <div className="editor">
+    <div className="editor" {...EDITOR_AREA_PROPS}>
       <div className="editor-toolbar">
-        <AlignmentPicker alignments={project.alignments} value={alignment.id} onChange={onSwitch} />
+        <AlignmentPicker
+          alignments={project.alignments}
+          value={alignment.id}
+          onChange={onSwitch}
+          autoFocus={focusPicker}
+        />
         {alignment.selected ? (
           <span className="badge active-badge">Active</span>
         ) : (

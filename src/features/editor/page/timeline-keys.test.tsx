@@ -87,9 +87,9 @@ function setup() {
   });
   render(<Page store={store} view={view} />);
   const canvas = screen.getByRole('application', { name: 'Timeline' });
-  const press = (target: Element, shiftKey = false) => {
+  const press = (target: Element, key = 'ArrowRight', shiftKey = false) => {
     const event = new KeyboardEvent('keydown', {
-      key: 'Tab',
+      key,
       shiftKey,
       bubbles: true,
       cancelable: true,
@@ -112,8 +112,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Tab on the focused timeline', () => {
-  it('selects the next / previous word, seeks to it and scrolls it whole into view', () => {
+describe('arrow keys on the focused timeline (one tab stop)', () => {
+  it('select the next / previous word, seek to it and scroll it whole into view', () => {
     const { view, canvas, press, selected } = setup();
     canvas.focus();
     expect(press(canvas)).toBe(true);
@@ -126,27 +126,46 @@ describe('Tab on the focused timeline', () => {
     expect(seek).toHaveBeenLastCalledWith(10);
     const { startTime } = view.get();
     expect(startTime).toBeCloseTo(9);
-    expect(press(canvas, true)).toBe(true); // Shift+Tab: w4, 8..8.5 s, before the left edge
+    expect(press(canvas, 'ArrowLeft')).toBe(true); // w4, 8..8.5 s, before the left edge
     expect(selected()).toEqual(['w4']);
     expect(view.get().startTime).toBeLessThanOrEqual(8);
     expect(view.get().startTime + 10).toBeGreaterThanOrEqual(8.5);
   });
 
-  it('lets Tab move focus on past the last word, and Shift+Tab back past the first', () => {
-    const { store, canvas, press, selected } = setup();
-    act(() => store.getState().actions.select(['w29']));
-    expect(press(canvas)).toBe(false);
+  it('Home and End select the first and last word; the ends stay put', () => {
+    const { canvas, press, selected } = setup();
+    expect(press(canvas, 'End')).toBe(true);
     expect(selected()).toEqual(['w29']);
-    act(() => store.getState().actions.select(['w0']));
-    expect(press(canvas, true)).toBe(false);
+    press(canvas);
+    expect(selected()).toEqual(['w29']);
+    expect(press(canvas, 'Home')).toBe(true);
+    expect(selected()).toEqual(['w0']);
+    press(canvas, 'ArrowLeft');
     expect(selected()).toEqual(['w0']);
   });
 
-  it('leaves Tab to the browser in a form field and on a button', () => {
+  it('never takes Tab or Shift+Tab: they move focus on, whatever is selected', () => {
+    const { store, canvas, press, selected } = setup();
+    act(() => store.getState().actions.select(['w3']));
+    expect(press(canvas, 'Tab')).toBe(false);
+    expect(press(canvas, 'Tab', true)).toBe(false);
+    expect(selected()).toEqual(['w3']);
+  });
+
+  it('leaves the arrows to a form field and a button', () => {
     const { press, selected } = setup();
     expect(press(screen.getByLabelText('Text of word0'))).toBe(false);
     expect(press(screen.getByRole('button', { name: 'After' }))).toBe(false);
     expect(selected()).toEqual([]);
+  });
+
+  it('Escape clears the selection and focus stays on the timeline', () => {
+    const { store, canvas, press, selected } = setup();
+    act(() => canvas.focus());
+    act(() => store.getState().actions.select(['w3']));
+    expect(press(canvas, 'Escape')).toBe(true);
+    expect(selected()).toEqual([]);
+    expect(document.activeElement).toBe(canvas);
   });
 });
 

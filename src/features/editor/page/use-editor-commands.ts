@@ -7,6 +7,7 @@ import type { EditorStore } from '../store';
 import { revealRange } from '../timeline/reveal';
 import { fitTo, zoomStep } from '../timeline/wheel';
 import { visibleEndTime, type ZoomLimits } from '../timeline/viewport';
+import { tapCommands } from './tap-commands';
 import type { ViewState } from './view-state';
 
 interface Deps {
@@ -17,10 +18,21 @@ interface Deps {
   save: () => void;
   openHelp: () => void;
   jumpTo: (time: number) => void;
+  /** Shows a sentence when a command did not do the plain thing (or could not). */
+  say?: (text: string | null) => void;
 }
 
 /** Keyboard commands mapped to store actions, player calls and view changes. */
-export function useEditorCommands({ store, player, view, limits, save, openHelp, jumpTo }: Deps) {
+export function useEditorCommands({
+  store,
+  player,
+  view,
+  limits,
+  save,
+  openHelp,
+  jumpTo,
+  say = () => {},
+}: Deps) {
   return useMemo<KeyHandlers>(() => {
     const actions = () => store.getState().actions;
     /** Index of the first (or last) selected word, -1 when none. */
@@ -34,7 +46,7 @@ export function useEditorCommands({ store, player, view, limits, save, openHelp,
       return best;
     };
     const firstSelected = () => selectedEdge('first');
-    /** With nothing selected, Tab starts at the first word on screen, Shift+Tab at the last. */
+    /** With nothing selected, → starts at the first word on screen, ← at the last. */
     const onScreen = (direction: 1 | -1) => {
       const { doc } = store.getState();
       const v = view.get();
@@ -44,20 +56,19 @@ export function useEditorCommands({ store, player, view, limits, save, openHelp,
       while (i < to - 1 && (itemAt(doc, i)?.end ?? Infinity) < v.startTime) i++;
       return Math.min(i, doc.size - 1);
     };
-    /**
-     * Tab / Shift+Tab: select the next / previous word, seek to it and scroll it whole into view.
-     * Past the last (first) word it returns false: the key moves focus on, out of the timeline.
-     */
-    const step = (direction: 1 | -1) => {
+    /** Selects the word at `index` (clamped), seeks to it and scrolls it whole into view. */
+    const selectAt = (index: number) => {
       const { doc } = store.getState();
-      if (doc.size === 0) return false;
-      const current = selectedEdge(direction > 0 ? 'last' : 'first');
-      const index = current < 0 ? onScreen(direction) : current + direction;
-      const item = itemAt(doc, index);
-      if (index < 0 || !item) return false;
+      const item = itemAt(doc, Math.max(0, Math.min(doc.size - 1, index)));
+      if (!item) return;
       actions().select([keyOf(item)], 'replace');
       player.seek(item.start);
       view.set(revealRange(view.get(), item.start, item.end, limits()));
+    };
+    /** ← / →: the previous / next word; at either end the selection stays (focus never moves). */
+    const step = (direction: 1 | -1) => {
+      const current = selectedEdge(direction > 0 ? 'last' : 'first');
+      selectAt(current < 0 ? onScreen(direction) : current + direction);
     };
     const selectionRange = () => {
       const { selection, doc } = store.getState();
@@ -80,10 +91,12 @@ export function useEditorCommands({ store, player, view, limits, save, openHelp,
       nudgeRightCoarse: () => actions().nudge(1, 'coarse'),
       nudgeLeftFine: () => actions().nudge(-1, 'fine'),
       nudgeRightFine: () => actions().nudge(1, 'fine'),
-      setStartAtPlayhead: () => actions().setStartAt(player.getTime()),
-      setEndAtPlayhead: () => actions().setEndAt(player.getTime()),
+      setStartAtPlayhead: () => say(actions().setStartAt(player.getTime())),
+      setEndAtPlayhead: () => say(actions().setEndAt(player.getTime())),
       selectNext: () => step(1),
       selectPrevious: () => step(-1),
+      selectFirst: () => selectAt(0),
+      selectLast: () => selectAt(store.getState().doc.size - 1),
       undo: () => actions().undo(),
       redo: () => actions().redo(),
       save,
@@ -113,8 +126,7 @@ export function useEditorCommands({ store, player, view, limits, save, openHelp,
         const range = selectionRange();
         player.setLoop(player.getSnapshot().loop || !range ? null : range);
       },
-      tapDown: () => actions().tapDown(player.getTime()),
-      tapUp: () => actions().tapUp(player.getTime()),
+      ...tapCommands(store, player, (text) => say(text)),
     };
-  }, [store, player, view, limits, save, openHelp, jumpTo]);
+  }, [store, player, view, limits, save, openHelp, jumpTo, say]);
 }

@@ -12,6 +12,8 @@ export interface CommitFieldProps<T> {
   onFocus?: () => void;
   className?: string;
   inputMode?: 'decimal' | 'text';
+  /** -1 inside a composite widget (the word list) whose rows hold the tab stop. */
+  tabIndex?: number;
 }
 
 /**
@@ -27,6 +29,7 @@ export function CommitField<T>({
   onFocus,
   className,
   inputMode = 'text',
+  tabIndex,
 }: CommitFieldProps<T>) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -67,6 +70,7 @@ export function CommitField<T>({
       <input
         type="text"
         aria-label={label}
+        tabIndex={tabIndex}
         inputMode={inputMode}
         spellCheck={false}
         autoComplete="off"

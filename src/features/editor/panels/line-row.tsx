@@ -52,6 +52,7 @@ export function LineRow({ row, line, items, active, style, setSize, player, ...o
         display={lineText(items)}
         parse={parseLine}
         onCommit={(text) => actions.setLineText(line, text)}
+        tabIndex={-1}
         onFocus={() => on.onFieldFocus(row, null)}
         className="line-text"
       />
@@ -59,6 +60,7 @@ export function LineRow({ row, line, items, active, style, setSize, player, ...o
       <button
         type="button"
         className="icon-button"
+        tabIndex={-1}
         aria-label={`Play line ${n}`}
         title={`Play line ${n}`}
         onClick={(e) => {

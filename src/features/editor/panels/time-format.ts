@@ -61,3 +61,16 @@ export function formatTime(seconds: number): string {
   const millis = rest - secs * 1000;
   return `${sign}${minutes}:${String(secs).padStart(2, '0')}.${String(millis).padStart(3, '0')}`;
 }
+
+/**
+ * A typed word edge checked against the word's other edge: a start at or after the end (or an end
+ * at or before the start) is refused with a sentence naming the other edge.
+ */
+export function edgeAfter(result: ParseResult, edge: 'start' | 'end', other: number): ParseResult {
+  if (!result.ok) return result;
+  if (edge === 'start' && result.value >= other)
+    return { ok: false, error: `The start must be before the end (${formatTime(other)})` };
+  if (edge === 'end' && result.value <= other)
+    return { ok: false, error: `The end must be after the start (${formatTime(other)})` };
+  return result;
+}

@@ -172,8 +172,56 @@ describe('WordList', () => {
     expect(document.activeElement?.getAttribute('data-row')).toBe('2');
     fireEvent.keyDown(document.activeElement as Element, { key: 'Enter' });
     expect([...store.getState().selection]).toEqual(['w0-1']);
+    // Enter also goes into the row's first field; Escape comes back to the row.
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Text of la');
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
+    expect(document.activeElement?.getAttribute('data-row')).toBe('2');
     fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
     expect(document.activeElement?.getAttribute('data-row')).toBe('6');
+  });
+
+  it('is one tab stop: only the active row is tabbable, its fields are reached with Enter', () => {
+    setup();
+    const list = screen.getByRole('list', { name: 'Lines and words' });
+    const tabbable = [...list.querySelectorAll<HTMLElement>('*')].filter((el) => el.tabIndex >= 0);
+    expect(tabbable).toHaveLength(1);
+    expect(tabbable[0]?.getAttribute('data-row')).toBe('0');
+    for (const field of list.querySelectorAll<HTMLElement>('input, button'))
+      expect(field.tabIndex).toBe(-1);
+  });
+
+  it('Tab moves between the fields of a row and, past the last, leaves it to the browser', () => {
+    setup();
+    const text = screen.getByLabelText('Text of love');
+    const startField = screen.getByLabelText('Start of love');
+    const endField = screen.getByLabelText('End of love');
+    act(() => text.focus());
+    expect(fireEvent.keyDown(text, { key: 'Tab' })).toBe(false); // handled: default prevented
+    expect(document.activeElement).toBe(startField);
+    fireEvent.keyDown(startField, { key: 'Tab' });
+    expect(document.activeElement).toBe(endField);
+    expect(fireEvent.keyDown(endField, { key: 'Tab' })).toBe(true); // the browser moves on
+    fireEvent.keyDown(endField, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(startField);
+  });
+
+  it('refuses an end typed before the start at the field and keeps the typed value', () => {
+    const { store } = setup();
+    const field = screen.getByLabelText('End of love');
+    fireEvent.change(field, { target: { value: '1.5' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(getItem(store.getState().doc, 'w0-2')?.end).toBe(2.6);
+    expect(store.getState().history.canUndo).toBe(false);
+    expect(field).toHaveProperty('value', '1.5');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The end must be after the start (0:02.000)',
+    );
+    const start = screen.getByLabelText('Start of love');
+    fireEvent.change(start, { target: { value: '3' } });
+    fireEvent.keyDown(start, { key: 'Enter' });
+    expect(getItem(store.getState().doc, 'w0-2')?.start).toBe(2);
+    expect(start.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('plays a line from its start', () => {

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { isEstimated, keyOf, useEditor, useEditorStore } from '../store';
 import { problemsByKey } from './issue-text';
+import { enterRow, fieldKey } from './row-fields';
 import { LineRow } from './line-row';
 import type { LivePreviewSource } from './live-preview';
 import type { PlaybackClock } from './playback-clock';
@@ -65,8 +66,14 @@ export function WordList({ player, preview, className }: WordListProps) {
       selection.onFieldFocus(key);
     },
     onRowKeyDown: (row, event: KeyboardEvent<HTMLDivElement>) => {
-      // Keys typed in the row's fields belong to the fields.
-      if (event.target !== event.currentTarget) return;
+      if (event.target !== event.currentTarget) {
+        // Keys typed in the row's fields belong to the fields, but for Tab and Escape.
+        if (fieldKey(event.currentTarget, event.target as HTMLElement, event)) {
+          event.preventDefault();
+          event.stopPropagation();
+        }
+        return;
+      }
       const move: Record<string, number> = {
         ArrowDown: row + 1,
         ArrowUp: row - 1,
@@ -79,9 +86,11 @@ export function WordList({ player, preview, className }: WordListProps) {
       if (to !== undefined && !event.altKey && !event.ctrlKey && !event.metaKey) {
         event.preventDefault();
         focus.focusRow(to);
-      } else if (event.key === 'Enter') {
+      } else if (event.key === 'Enter' || event.key === 'F2') {
+        // Select the row's word (or line) and go into its first field.
         event.preventDefault();
         selection.onRowClick(row, event);
+        enterRow(event.currentTarget);
       }
     },
   };

@@ -4,7 +4,7 @@ import { keyOf, useEditor } from '../store';
 import { CommitField } from './commit-field';
 import type { RowProblem } from './issue-text';
 import { useLiveTimes, type LivePreviewSource } from './live-preview';
-import { formatTime, parseTime } from './time-format';
+import { edgeAfter, formatTime, parseTime } from './time-format';
 
 export interface RowHandlers {
   onRowClick(row: number, event: MouseEvent | KeyboardEvent): void;
@@ -48,6 +48,9 @@ export function WordRow({
   const actions = useEditor((s) => s.actions);
   const name = item.text.trim() || 'empty word';
   const parse = (text: string) => parseTime(text, { duration });
+  // An edge typed past the other one is refused at the field (kept as typed), never clamped.
+  const parseStart = (text: string) => edgeAfter(parse(text), 'start', item.end);
+  const parseEnd = (text: string) => edgeAfter(parse(text), 'end', item.start);
   const classes = [
     'word-row',
     selected && 'selected',
@@ -71,6 +74,7 @@ export function WordRow({
         display={item.text}
         parse={parseText}
         onCommit={(text) => actions.setText(key, text)}
+        tabIndex={-1}
         onFocus={() => on.onFieldFocus(row, key)}
         className={`word-text${estimated ? ' estimated' : ''}`}
       />
@@ -78,8 +82,9 @@ export function WordRow({
       <CommitField
         label={`Start of ${name}`}
         display={formatTime(times.start)}
-        parse={parse}
+        parse={parseStart}
         onCommit={(t) => actions.setStart(key, t)}
+        tabIndex={-1}
         onFocus={() => on.onFieldFocus(row, key)}
         className="word-time"
         inputMode="decimal"
@@ -87,8 +92,9 @@ export function WordRow({
       <CommitField
         label={`End of ${name}`}
         display={formatTime(times.end)}
-        parse={parse}
+        parse={parseEnd}
         onCommit={(t) => actions.setEnd(key, t)}
+        tabIndex={-1}
         onFocus={() => on.onFieldFocus(row, key)}
         className="word-time"
         inputMode="decimal"

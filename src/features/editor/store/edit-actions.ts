@@ -1,6 +1,7 @@
 import { compareItems, forEachItem, getItem, keyOf, visibleRange } from '../../../timing';
 import type { AlignmentItem } from '../../../contract';
 import type { StoreKit } from './editor-store';
+import { edgeAtPlayhead } from './playhead-edge';
 import type { EditorActions } from './types';
 
 type EditActions = Pick<
@@ -71,14 +72,8 @@ export function createEditActions(kit: StoreKit): EditActions {
       kit.run({ type: 'nudge', keys: selected(), direction, step, edge }),
     setStart: (key, time) => kit.run({ type: 'setStart', key, time }),
     setEnd: (key, time) => kit.run({ type: 'setEnd', key, time }),
-    setStartAt(time) {
-      const key = firstSelected();
-      if (key !== undefined) kit.run({ type: 'setStart', key, time });
-    },
-    setEndAt(time) {
-      const key = firstSelected();
-      if (key !== undefined) kit.run({ type: 'setEnd', key, time });
-    },
+    setStartAt: (time) => edgeAtPlayhead(kit, 'start', time),
+    setEndAt: (time) => edgeAtPlayhead(kit, 'end', time),
     rollBoundary: (leftKey, rightKey, time) => kit.run({ type: 'roll', leftKey, rightKey, time }),
     stretchSelection: (start, end) => kit.run({ type: 'stretch', keys: selected(), start, end }),
     splitWord: (key, at, time) =>

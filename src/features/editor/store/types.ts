@@ -105,9 +105,13 @@ export interface EditorActions {
   nudge(direction: 1 | -1, step?: keyof NudgeSteps, edge?: 'both' | 'start' | 'end'): void;
   setStart(key: string, time: number): void;
   setEnd(key: string, time: number): void;
-  /** `[` and `]`: the first selected word's start/end at the playhead. */
-  setStartAt(time: number): void;
-  setEndAt(time: number): void;
+  /**
+   * `[` and `]`: the first selected word's start/end at the playhead; past the other edge the word
+   * moves whole (keeping its length). Returns a sentence to show when it did more or less than set
+   * the edge (null: done as asked).
+   */
+  setStartAt(time: number): string | null;
+  setEndAt(time: number): string | null;
   rollBoundary(leftKey: string, rightKey: string, time: number): void;
   stretchSelection(start: number, end: number): void;
   splitWord(key: string, at: number, time?: number): void;

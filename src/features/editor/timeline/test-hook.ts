@@ -23,6 +23,11 @@ declare global {
   interface Window {
     __timeline?: TimelineTestHook;
   }
+  /**
+   * Build-time flag (vite.config.ts `define`): true in dev, unit tests and the e2e build
+   * (`KTS_TEST_HOOKS=1`), false in the production build, where the hook's code is dropped.
+   */
+  var __TEST_HOOKS__: boolean;
 }
 
 export function createTestHook(
@@ -53,5 +58,14 @@ export function createTestHook(
       }
       return null;
     },
+  };
+}
+
+/** Sets window.__timeline while the canvas is mounted; returns the removal. */
+export function installTestHook(...args: Parameters<typeof createTestHook>): () => void {
+  const hook = createTestHook(...args);
+  window.__timeline = hook;
+  return () => {
+    if (window.__timeline === hook) delete window.__timeline;
   };
 }

@@ -1,10 +1,10 @@
-import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { autoScrollStep } from './auto-scroll';
 import type { PointerInput, TimelineIntent } from './intents';
 import { renderOverlay } from './overlay';
 import { PointerTool, type ToolOptions } from './pointer-tool';
 import { renderTimeline, type RenderStats } from './render-timeline';
-import { createTestHook } from './test-hook';
+import { installTestHook } from './test-hook';
 import type { TimelineScene } from './types';
 import { useCanvasSize } from './use-canvas-size';
 import { DEFAULT_ZOOM_LIMITS, scrollBy, type ZoomLimits } from './viewport';
@@ -24,10 +24,14 @@ export interface TimelineCanvasProps {
   zoomLimits?: ZoomLimits;
   /** Bench and tests: how long each static redraw took. */
   onRender?: (stats: RenderStats, ms: number) => void;
-  /** Sets window.__timeline for Playwright. */
+  /** Installs the Playwright hook (test builds only: see `__TEST_HOOKS__` in test-hook.ts). */
   exposeTestHook?: boolean;
   ariaLabel?: string;
+  /** Id of the element that says which word is selected (the word label). */
+  describedBy?: string;
   className?: string;
+  /** Drawn over the canvas in DOM (the word label of a hovered or selected word). */
+  children?: ReactNode;
 }
 
 const input = (e: PointerEvent | ReactPointerEvent, el: Element): PointerInput => {
@@ -41,19 +45,6 @@ const input = (e: PointerEvent | ReactPointerEvent, el: Element): PointerInput =
     altKey: e.altKey,
   };
 };
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Moves focus to the first focusable element after `el` in document order (none: stays). */
-function focusAfter(el: Element): void {
-  for (const candidate of document.querySelectorAll<HTMLElement>(FOCUSABLE)) {
-    if (el.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING) {
-      candidate.focus();
-      return;
-    }
-  }
-}
 
 /** Owns the two canvases (static scene + playhead overlay) and feeds pointer input to the tool. */
 export function TimelineCanvas(props: TimelineCanvasProps) {
@@ -185,16 +176,19 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     window.addEventListener('keydown', onKey);
-    if (p.current.exposeTestHook)
-      window.__timeline = createTestHook(
-        scene,
-        () => el.getBoundingClientRect(),
-        () => p.current.getOnsets?.() ?? [],
-      );
+    // Test builds only: the production build has __TEST_HOOKS__ false and drops this code.
+    const removeHook =
+      __TEST_HOOKS__ && p.current.exposeTestHook
+        ? installTestHook(
+            scene,
+            () => el.getBoundingClientRect(),
+            () => p.current.getOnsets?.() ?? [],
+          )
+        : undefined;
     return () => {
       el.removeEventListener('wheel', onWheel);
       window.removeEventListener('keydown', onKey);
-      if (p.current.exposeTestHook) delete window.__timeline;
+      removeHook?.();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -208,26 +202,15 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
       <canvas
         ref={main}
         role="application"
-        // The editor's keys (Tab / Shift+Tab: next / previous word) work while it has focus.
+        // One tab stop: the editor's keys (arrows, Home, End: words) act here; Tab leaves.
         data-editor-keys=""
         aria-label={
           props.ariaLabel ?? 'Timeline: words as boxes; use the word list to edit with the keyboard'
         }
         tabIndex={0}
-        aria-keyshortcuts="Tab Shift+Tab Escape"
+        aria-keyshortcuts="ArrowLeft ArrowRight Home End Escape"
+        aria-describedby={props.describedBy}
         style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
-        onKeyDown={(e) => {
-          // Tab selects words here, so Escape is the way out: with nothing selected (a first
-          // Escape clears the selection) it moves focus on to what follows the timeline.
-          if (
-            e.key === 'Escape' &&
-            tool.current.gesture === 'idle' &&
-            scene().selection.size === 0
-          ) {
-            e.preventDefault();
-            focusAfter(e.currentTarget);
-          }
-        }}
         onPointerDown={(e) => {
           if (e.button !== 0) return;
           e.currentTarget.setPointerCapture?.(e.pointerId);
@@ -252,6 +235,7 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
           pointerEvents: 'none',
         }}
       />
+      {props.children}
     </div>
   );
 }
