@@ -18,7 +18,7 @@ import { isSeeded, seedDemo } from './seed/demo';
 import { FileStore } from './storage/file-store';
 import { serveFile } from './storage/serve-file';
 import { UrlSigner } from './storage/signing';
-import { DspRunner } from './tasks/dsp-runner';
+import { defaultTaskConcurrency, DspRunner } from './tasks/dsp-runner';
 import { createProcessor } from './tasks/processors';
 import { TaskQueue } from './tasks/queue';
 
@@ -36,6 +36,8 @@ export interface ServiceOptions {
   seed?: boolean;
   /** Run queued tasks (default true; a test turns it off to leave a task waiting). */
   worker?: boolean;
+  /** Tasks run at once, shared fairly by accounts (default: sized to the machine, 2..4). */
+  taskConcurrency?: number;
 }
 
 export interface KaraokeService {
@@ -53,8 +55,8 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
   const db = openDatabase(dataDir);
   const signer = UrlSigner.fromDataDir(dataDir);
   const files = new FileStore(db, dataDir, signer);
-  const dsp = new DspRunner(log);
-  const tasks = new TaskQueue(db, createProcessor({ db, files, dsp }), log);
+  const dsp = new DspRunner(log, options.taskConcurrency ?? defaultTaskConcurrency());
+  const tasks = new TaskQueue(db, createProcessor({ db, files, dsp }), log, dsp.threads);
   const services: Services = {
     db,
     dataDir,
@@ -76,7 +78,7 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
       log(`Demo data could not be created: ${(error as Error).stack ?? String(error)}`);
     }
   }
-  if (options.worker !== false) tasks.start();
+  if (options.worker !== false) await tasks.start();
   idempotency.sweep();
   const sweeper = setInterval(() => idempotency.sweep(), 3600_000);
   sweeper.unref();
