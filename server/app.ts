@@ -9,6 +9,7 @@ import { openDatabase } from './db/database';
 import { ensureDemoAccount } from './demo-account';
 import { answerPreflight, setCors } from './http/cors';
 import { IdempotencyStore } from './http/idempotency';
+import { LargeBodies } from './http/large-bodies';
 import { HttpError, sendProblem } from './http/problem';
 import { API_PREFIX, dispatchApi } from './http/router';
 import { serveStatic } from './http/static';
@@ -57,8 +58,10 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
   const files = new FileStore(db, dataDir, signer);
   const dsp = new DspRunner(log, options.taskConcurrency ?? defaultTaskConcurrency());
   const tasks = new TaskQueue(db, createProcessor({ db, files, dsp }), log, dsp.threads);
+  const largeBodies = new LargeBodies(log);
   const services: Services = {
     db,
+    largeBodies,
     dataDir,
     files,
     signer,
@@ -120,6 +123,7 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
       clearInterval(sweeper);
       const stopping = tasks.stop();
       await dsp.close();
+      await largeBodies.close();
       await stopping;
       db.close();
     },
