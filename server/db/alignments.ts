@@ -51,12 +51,15 @@ export function projectAlignments(db: Db, projectId: string): AlignmentRow[] {
   );
 }
 
+/** New item ids are this (random per save) plus the item's index in base 36. */
+export const newIdPrefix = (): string => `itm_${randomBytes(6).toString('base64url')}_`;
+
 /**
  * Items without an id get a new one that stays with them; given ids are kept. Mutates the items
  * (fresh parser output) instead of copying 100,000 objects.
  */
 export function withIds(items: AlignmentItem[]): AlignmentItem[] {
-  const prefix = `itm_${randomBytes(6).toString('base64url')}_`;
+  const prefix = newIdPrefix();
   for (let index = 0; index < items.length; index++) {
     const item = items[index];
     if (item && item.id === undefined) item.id = `${prefix}${index.toString(36)}`;

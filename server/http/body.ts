@@ -1,14 +1,26 @@
+import { isUtf8 } from 'node:buffer';
 import type { Hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './problem';
 
-const tooLarge = (limit: number) =>
-  new HttpError(
-    413,
-    `The request body is larger than ${limit} bytes.`,
-    {},
-    { Connection: 'close' },
-  );
+/** Most bytes read and thrown away after refusing a body, before the connection is cut. */
+const DISCARD_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Reads the rest of a refused body and throws it away, so a client still sending reads the answer
+ * instead of a connection reset; past DISCARD_BYTES the connection is cut.
+ */
+export function discardBody(req: IncomingMessage): void {
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
+
+export const tooLarge = (limit: number): HttpError =>
+  new HttpError(413, `The request body is larger than ${limit} bytes.`);
 
 /** The declared Content-Length, or undefined when the body is chunked. */
 export function declaredLength(req: IncomingMessage): number | undefined {
@@ -28,7 +40,7 @@ export function declaredLength(req: IncomingMessage): number | undefined {
 export async function readBody(req: IncomingMessage, limit: number, hash?: Hash): Promise<Buffer> {
   const declared = declaredLength(req);
   if (declared !== undefined && declared > limit) {
-    req.resume();
+    discardBody(req);
     throw tooLarge(limit);
   }
   const into = declared !== undefined && declared > 0 ? Buffer.allocUnsafeSlow(declared) : null;
@@ -36,7 +48,7 @@ export async function readBody(req: IncomingMessage, limit: number, hash?: Hash)
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     if (size + chunk.length > limit || (into && size + chunk.length > into.length)) {
-      req.resume();
+      discardBody(req);
       throw tooLarge(Math.min(limit, into?.length ?? limit));
     }
     hash?.update(chunk);
@@ -79,16 +91,11 @@ export function checkJsonHeaders(req: IncomingMessage, length: number): boolean 
   return true;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
 /** Parses UTF-8 JSON bytes: 400 for bytes that are not UTF-8 or not JSON. */
 export function parseJsonBytes(raw: Uint8Array): unknown {
-  let text: string;
-  try {
-    text = utf8.decode(raw);
-  } catch {
-    throw new HttpError(400, 'The body is not valid UTF-8.');
-  }
+  // isUtf8 is a SIMD check, several times faster than a fatal TextDecoder on megabytes.
+  if (!isUtf8(raw)) throw new HttpError(400, 'The body is not valid UTF-8.');
+  const text = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

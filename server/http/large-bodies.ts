@@ -40,7 +40,7 @@ export class LargeBodies {
           503,
           'The service is receiving too many large bodies right now; retry shortly.',
           {},
-          { 'Retry-After': '2', Connection: 'close' },
+          { 'Retry-After': '2' },
         );
       }
       await new Promise<void>((resolve) => this.waiters.push(resolve));

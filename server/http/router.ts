@@ -11,7 +11,14 @@ import { type HandlerTable, RawJson, type RequestContext, type Services } from '
 import { accountForKey } from '../db/accounts';
 import { replayAlignment } from '../routes/alignments';
 import { unwrapPrepared } from '../routes/alignment-body';
-import { checkJsonHeaders, declaredLength, parseJsonBody, readBody } from './body';
+import {
+  checkJsonHeaders,
+  declaredLength,
+  discardBody,
+  parseJsonBody,
+  readBody,
+  tooLarge,
+} from './body';
 import { fingerprintHash, type IdempotencyStore, type StoredResponse } from './idempotency';
 import { WORKER_BODY_BYTES } from './large-bodies';
 import { HttpError } from './problem';
@@ -64,16 +71,19 @@ async function readReplacement(
 ): Promise<{ body: unknown; release: () => void }> {
   const length = declaredLength(req);
   if (length !== undefined && length > LARGE_JSON_LIMIT) {
-    req.resume();
-    throw new HttpError(
-      413,
-      `The request body is larger than ${LARGE_JSON_LIMIT} bytes.`,
-      {},
-      { Connection: 'close' },
-    );
+    discardBody(req);
+    throw tooLarge(LARGE_JSON_LIMIT);
   }
   const large = length === undefined || length >= WORKER_BODY_BYTES;
-  const release = large ? await services.largeBodies.acquire() : () => undefined;
+  let release = () => undefined as void;
+  if (large) {
+    try {
+      release = await services.largeBodies.acquire();
+    } catch (error) {
+      discardBody(req);
+      throw error;
+    }
+  }
   try {
     const raw = await readBody(req, LARGE_JSON_LIMIT, hash);
     checkJsonHeaders(req, raw.length);

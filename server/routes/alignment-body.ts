@@ -11,7 +11,8 @@ import {
   type AlignmentItem,
   type AlignmentReplacement,
 } from '../../src/contract';
-import { withIds } from '../db/alignments';
+import { newIdPrefix } from '../db/alignments';
+import { spliceIds } from './items-splice';
 import { parseJsonBytes } from '../http/body';
 import { HttpError } from '../http/problem';
 
@@ -28,6 +29,21 @@ export interface PreparedReplacement {
 export type PrepareOutcome =
   | { ok: true; value: Omit<PreparedReplacement, 'itemsJson'> & { itemsJson: Uint8Array } }
   | { ok: false; status: number; detail: string; errors?: { path: string; message: string }[] };
+
+/**
+ * The items to store: the client's own bytes with ids spliced in where missing (no re-encoding),
+ * or, if the bytes cannot be lined up with the items, the items re-encoded with ids.
+ */
+function itemsJson(raw: Uint8Array, items: AlignmentItem[]): Buffer {
+  const prefix = newIdPrefix();
+  const newIds = items.map((item, index) =>
+    item.id === undefined ? `${prefix}${index.toString(36)}` : undefined,
+  );
+  const spliced = spliceIds(raw, items.length, newIds);
+  if (spliced) return spliced;
+  items.forEach((item, index) => (item.id ??= newIds[index]));
+  return Buffer.from(JSON.stringify(items));
+}
 
 /** The whole preparation, as a plain function of the bytes (run in a worker or inline). */
 export function prepareReplacement(raw: Uint8Array): PrepareOutcome {
@@ -53,11 +69,11 @@ export function prepareReplacement(raw: Uint8Array): PrepareOutcome {
     }
   }
   const body = value as AlignmentReplacement;
-  const items: AlignmentItem[] = withIds(body.alignment.items);
+  const items: AlignmentItem[] = body.alignment.items;
   return {
     ok: true,
     value: {
-      itemsJson: Buffer.from(JSON.stringify(items)),
+      itemsJson: itemsJson(raw, items),
       itemCount: items.length,
       expectedRevision: body.expectedRevision,
       ...(body.select !== undefined ? { select: body.select } : {}),

@@ -164,14 +164,14 @@ describe('validation and limits', () => {
       ],
       [
         { alignment: { items: [item(0, { colour: 'red' })] }, expectedRevision: a.revision },
-        'alignment.items.0',
+        'alignment.items.0.colour',
       ],
       [
         {
           alignment: { items: [item(0, { translations: { de: { text: 'x', extra: 1 } } })] },
           expectedRevision: a.revision,
         },
-        'alignment.items.0.translations.de',
+        'alignment.items.0.translations.de.extra',
       ],
       [
         {
