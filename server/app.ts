@@ -18,6 +18,7 @@ import { receiveUpload } from './routes/uploads';
 import { isSeeded, seedDemo } from './seed/demo';
 import { FileStore } from './storage/file-store';
 import { serveFile } from './storage/serve-file';
+import { sweepFiles } from './storage/housekeeping';
 import { UrlSigner } from './storage/signing';
 import { defaultTaskConcurrency, DspRunner } from './tasks/dsp-runner';
 import { createProcessor } from './tasks/processors';
@@ -39,6 +40,8 @@ export interface ServiceOptions {
   worker?: boolean;
   /** Tasks run at once, shared fairly by accounts (default: sized to the machine, 2..4). */
   taskConcurrency?: number;
+  /** How often stale `.part` files, uploads and idempotency keys are swept (default 1 h). */
+  sweepIntervalMs?: number;
 }
 
 export interface KaraokeService {
@@ -81,9 +84,17 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
       log(`Demo data could not be created: ${(error as Error).stack ?? String(error)}`);
     }
   }
+  // Leftovers of a crash go before any task or upload can start a new `.part`.
+  const swept = sweepFiles(db, files, { atStart: true });
+  if (swept.parts + swept.files > 0) {
+    log(`Removed ${swept.parts} partial file(s) and ${swept.files} expired upload(s).`);
+  }
   if (options.worker !== false) await tasks.start();
   idempotency.sweep();
-  const sweeper = setInterval(() => idempotency.sweep(), 3600_000);
+  const sweeper = setInterval(() => {
+    idempotency.sweep();
+    sweepFiles(db, files, { atStart: false });
+  }, options.sweepIntervalMs ?? 3600_000);
   sweeper.unref();
 
   async function route(req: IncomingMessage, res: ServerResponse, next?: () => void) {
