@@ -16,6 +16,8 @@ import { serveStatic } from './http/static';
 import { handlers } from './routes';
 import { receiveUpload } from './routes/uploads';
 import { isSeeded, seedDemo } from './seed/demo';
+import { answerSignIn } from './http/sign-in-page';
+import { createSignInToken, redeemSignInToken } from './signin-links';
 import { FileStore } from './storage/file-store';
 import { serveFile } from './storage/serve-file';
 import { sweepFiles } from './storage/housekeeping';
@@ -46,8 +48,10 @@ export interface ServiceOptions {
 
 export interface KaraokeService {
   handle(req: IncomingMessage, res: ServerResponse, next?: () => void): void;
-  /** The demo account's key (for the sign-in link). */
+  /** The demo account's key (tests; never printed). */
   readonly demoApiKey: string;
+  /** A one-time sign-in link for the demo account (the start-up banner prints it). */
+  signInLink(base: string): string;
   close(): Promise<void>;
 }
 
@@ -104,6 +108,10 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
       return;
     }
+    const signIn = /^\/signin\/([^/]+)$/.exec(path);
+    if (signIn?.[1] && (req.method === 'GET' || req.method === 'HEAD')) {
+      return answerSignIn(res, redeemSignInToken(db, signIn[1]) ? demo.apiKey : undefined);
+    }
     const api = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
     const filesPath = /^\/files\/([^/]+)$/.exec(path);
     const uploadPath = /^\/uploads\/([^/]+)$/.exec(path);
@@ -121,6 +129,7 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
 
   return {
     demoApiKey: demo.apiKey,
+    signInLink: (base) => `${base}/signin/${createSignInToken(db)}`,
     handle(req, res, next) {
       route(req, res, next).catch((error: unknown) => {
         if (error instanceof HttpError) return sendProblem(res, error);

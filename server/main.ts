@@ -20,7 +20,8 @@ server.listen(port, host, () => {
   const base = `http://${shown}:${typeof address === 'object' && address ? address.port : port}`;
   console.log(`Karaoke Timing Studio is running at ${base}/`);
   console.log(`API: ${base}/api/v1 (health: ${base}/healthz)`);
-  console.log(`Sign in with one click: ${base}/#key=${service.demoApiKey}`);
+  // A one-time link, never the key itself: keys stay out of logs (docs/adr/0010).
+  console.log(`Sign in with one click (valid once, for 15 minutes): ${service.signInLink(base)}`);
 });
 
 let stopping = false;
