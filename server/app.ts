@@ -9,9 +9,12 @@ import { openDatabase } from './db/database';
 import { ensureDemoAccount } from './demo-account';
 import { answerPreflight, setCors } from './http/cors';
 import { IdempotencyStore } from './http/idempotency';
+import { AuthLimiter } from './http/auth-limit';
 import { LargeBodies } from './http/large-bodies';
+import { parsePublicUrl } from './http/origin';
 import { HttpError, sendProblem } from './http/problem';
 import { API_PREFIX, dispatchApi } from './http/router';
+import { SECURITY_HEADERS, setSecurityHeaders } from './http/security-headers';
 import { serveStatic } from './http/static';
 import { handlers } from './routes';
 import { receiveUpload } from './routes/uploads';
@@ -42,6 +45,10 @@ export interface ServiceOptions {
   worker?: boolean;
   /** Tasks run at once, shared fairly by accounts (default: sized to the machine, 2..4). */
   taskConcurrency?: number;
+  /** The origin in absolute URLs (PUBLIC_URL); default: the address a connection reached. */
+  publicUrl?: string;
+  /** Build URLs from X-Forwarded-* / Host (TRUST_PROXY; only behind a proxy that sets them). */
+  trustProxy?: boolean;
   /** How often stale `.part` files, uploads and idempotency keys are swept (default 1 h). */
   sweepIntervalMs?: number;
 }
@@ -69,6 +76,10 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
   const services: Services = {
     db,
     largeBodies,
+    origin: {
+      trustProxy: options.trustProxy ?? false,
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    },
     dataDir,
     files,
     signer,
@@ -77,6 +88,7 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
     log,
   };
   const idempotency = new IdempotencyStore(db);
+  const limiter = new AuthLimiter(services.origin.trustProxy);
   const demo = ensureDemoAccount(db, dataDir, options.apiKey);
   if (options.seed !== false && !isSeeded(db)) {
     const t0 = Date.now();
@@ -104,6 +116,8 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
   async function route(req: IncomingMessage, res: ServerResponse, next?: () => void) {
     const url = new URL(req.url ?? '/', 'http://local');
     const path = url.pathname;
+    // Static files get the app's policy in serveStatic; what falls through to `next` gets none.
+    setSecurityHeaders(res);
     if (path === '/healthz') {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
       return;
@@ -119,11 +133,14 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
       setCors(res);
       if (req.method === 'OPTIONS') return answerPreflight(res);
     }
-    if (api) return dispatchApi(req, res, url, services, handlers, idempotency);
+    if (api) return dispatchApi(req, res, url, services, handlers, idempotency, limiter);
     if (filesPath?.[1]) return serveFile(req, res, filesPath[1], url.searchParams, files, signer);
     if (uploadPath?.[1]) return receiveUpload(req, res, uploadPath[1], url.searchParams, services);
     if (options.staticDir && (await serveStatic(options.staticDir, path, req, res))) return;
-    if (next) return next();
+    if (next) {
+      for (const name of SECURITY_HEADERS) res.removeHeader(name);
+      return next();
+    }
     throw new HttpError(404, `Nothing at ${path}.`);
   }
 
@@ -152,8 +169,14 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
 
 export function createServiceFromEnv(extra: Partial<ServiceOptions> = {}): Promise<KaraokeService> {
   const maxUpload = Number(process.env.MAX_UPLOAD_BYTES);
+  const publicUrl = parsePublicUrl(process.env.PUBLIC_URL);
+  if (process.env.PUBLIC_URL && !publicUrl) {
+    throw new Error(`PUBLIC_URL must be an http(s) URL; got ${process.env.PUBLIC_URL}`);
+  }
   return createService({
     dataDir: process.env.DATA_DIR || '.data',
+    trustProxy: /^(1|true|yes)$/i.test(process.env.TRUST_PROXY ?? ''),
+    ...(publicUrl ? { publicUrl } : {}),
     apiKey: process.env.KARAOKE_API_KEY || undefined,
     ...(Number.isFinite(maxUpload) && maxUpload > 0 ? { maxUploadBytes: maxUpload } : {}),
     ...extra,

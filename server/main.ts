@@ -2,6 +2,7 @@
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { createServiceFromEnv } from './app';
+import { parsePublicUrl } from './http/origin';
 
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST || '127.0.0.1';
@@ -22,7 +23,9 @@ server.listen(port, host, () => {
   const shown = host.includes(':') ? `[${host}]` : host;
   // PORT=0 picks a free port: print the real one.
   const address = server.address();
-  const base = `http://${shown}:${typeof address === 'object' && address ? address.port : port}`;
+  const base =
+    parsePublicUrl(process.env.PUBLIC_URL) ??
+    `http://${shown}:${typeof address === 'object' && address ? address.port : port}`;
   console.log(`Karaoke Timing Studio is running at ${base}/`);
   console.log(`API: ${base}/api/v1 (health: ${base}/healthz)`);
   // A one-time link, never the key itself: keys stay out of logs (docs/adr/0010).
