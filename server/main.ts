@@ -3,17 +3,13 @@ import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { createServiceFromEnv } from './app';
 import { parsePublicUrl } from './http/origin';
+import { configureHttpServer } from './http/server-options';
 
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST || '127.0.0.1';
 
 const service = await createServiceFromEnv({ staticDir: resolve('dist'), log: console.log });
-const server = createServer((req, res) => service.handle(req, res));
-// Node closes idle keep-alive sockets after 5 s; a client that spends longer preparing its next
-// request (a 100k-item save) may start writing just as the socket closes (EPIPE). Keep them
-// longer than a client is likely to pause.
-server.keepAliveTimeout = 30_000;
-server.headersTimeout = 35_000;
+const server = configureHttpServer(createServer((req, res) => service.handle(req, res)));
 server.on('clientError', (_error, socket) => {
   // Garbage on the wire: answer 400 and move on, never crash.
   if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
