@@ -2,6 +2,8 @@
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { createServiceFromEnv } from './app';
+import { parsePublicUrl } from './http/origin';
+import { configureHttpServer } from './http/server-options';
 
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST || '127.0.0.1';
@@ -10,7 +12,7 @@ const service = await createServiceFromEnv({
   staticDir: resolve(process.env.STATIC_DIR ?? 'dist'),
   log: console.log,
 });
-const server = createServer((req, res) => service.handle(req, res));
+const server = configureHttpServer(createServer((req, res) => service.handle(req, res)));
 server.on('clientError', (_error, socket) => {
   // Garbage on the wire: answer 400 and move on, never crash.
   if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
@@ -20,10 +22,13 @@ server.listen(port, host, () => {
   const shown = host.includes(':') ? `[${host}]` : host;
   // PORT=0 picks a free port: print the real one.
   const address = server.address();
-  const base = `http://${shown}:${typeof address === 'object' && address ? address.port : port}`;
+  const base =
+    parsePublicUrl(process.env.PUBLIC_URL) ??
+    `http://${shown}:${typeof address === 'object' && address ? address.port : port}`;
   console.log(`Karaoke Timing Studio is running at ${base}/`);
   console.log(`API: ${base}/api/v1 (health: ${base}/healthz)`);
-  console.log(`Sign in with one click: ${base}/#key=${service.demoApiKey}`);
+  // A one-time link, never the key itself: keys stay out of logs (docs/adr/0010).
+  console.log(`Sign in with one click (valid once, for 15 minutes): ${service.signInLink(base)}`);
 });
 
 let stopping = false;

@@ -210,6 +210,23 @@ export function insertMedia(
   return id;
 }
 
-export function deleteMedia(db: Db, accountId: string, id: string): boolean {
-  return run(db, 'DELETE FROM media WHERE id = ? AND account_id = ?', id, accountId).changes > 0;
+/** Deletes a media item; returns the ids of its files (to remove), or undefined when unknown. */
+export function deleteMedia(db: Db, accountId: string, id: string): string[] | undefined {
+  const row = getMedia(db, accountId, id);
+  if (!row) return undefined;
+  run(db, 'DELETE FROM media WHERE id = ? AND account_id = ?', id, accountId);
+  const fileIds = [...new Set([row.file_id, row.preview_file_id])].filter(
+    (f): f is string => typeof f === 'string',
+  );
+  // A file another media item or a stem still uses stays.
+  return fileIds.filter(
+    (fileId) =>
+      !one(
+        db,
+        'SELECT 1 FROM media WHERE file_id = ? OR preview_file_id = ? UNION SELECT 1 FROM stems WHERE file_id = ?',
+        fileId,
+        fileId,
+        fileId,
+      ),
+  );
 }

@@ -95,10 +95,29 @@ export function setTaskStatus(
   );
 }
 
-/** The oldest task waiting to run (including one that was running when the process stopped). */
-export function nextRunnable(db: Db): TaskRow | undefined {
-  return one<TaskRow>(
+/** The oldest queued task of each account: what the fair picker chooses from (docs/adr/0010). */
+export function queuedHeads(db: Db): { id: string; accountId: string; seq: number }[] {
+  return all(
     db,
-    "SELECT * FROM tasks WHERE status IN ('queued', 'in-progress') ORDER BY seq LIMIT 1",
+    `SELECT t.id AS id, t.account_id AS accountId, t.seq AS seq FROM tasks t
+       JOIN (SELECT account_id, MIN(seq) AS seq FROM tasks WHERE status = 'queued' GROUP BY account_id) h
+         ON t.account_id = h.account_id AND t.seq = h.seq`,
   );
+}
+
+/** queued -> in-progress (counting the attempt); false when it was not queued any more. */
+export function claimTask(db: Db, id: string): TaskRow | undefined {
+  const claimed = run(
+    db,
+    `UPDATE tasks SET status = 'in-progress', attempts = attempts + 1, updated_at = ?
+     WHERE id = ? AND status = 'queued'`,
+    nowIso(),
+    id,
+  ).changes;
+  return claimed ? one<TaskRow>(db, 'SELECT * FROM tasks WHERE id = ?', id) : undefined;
+}
+
+/** Tasks left `in-progress` by a process that stopped or crashed. */
+export function interruptedTasks(db: Db): TaskRow[] {
+  return all<TaskRow>(db, "SELECT * FROM tasks WHERE status = 'in-progress' ORDER BY seq");
 }

@@ -1,14 +1,38 @@
-import { RawJson, type HandlerTable } from '../context';
-import { replaceAlignment, selectAlignment } from '../db/alignments';
+import { RawJson, type HandlerTable, type ReplayRef, type RequestContext } from '../context';
+import { alignmentAtRevision, replaceAlignment, selectAlignment } from '../db/alignments';
 import { ownProject } from './projects';
 
 export const alignmentHandlers = {
   replaceAlignment: ({ params, body }, ctx) => {
     const project = ownProject(ctx, params.projectId);
-    return new RawJson(replaceAlignment(ctx.services.db, project.id, params.alignmentId, body));
+    const { parts, revision } = replaceAlignment(
+      ctx.services.db,
+      project.id,
+      params.alignmentId,
+      body,
+    );
+    const replay: ReplayRef = {
+      kind: 'alignment',
+      projectId: project.id,
+      alignmentId: params.alignmentId,
+      revision,
+    };
+    return new RawJson(parts, replay);
   },
   selectAlignment: ({ params, body }, ctx) => {
     const project = ownProject(ctx, params.projectId);
     return new RawJson(selectAlignment(ctx.services.db, project.id, params.alignmentId, body));
   },
 } satisfies Pick<HandlerTable, 'replaceAlignment' | 'selectAlignment'>;
+
+/**
+ * Rebuilds the answer of a replacement replayed with its Idempotency-Key: the stored alignment
+ * while its revision is still the one that replacement made; once someone saved after it, the
+ * same 409 a fresh request would get (the client then merges, as after any conflict).
+ */
+export function replayAlignment(ref: ReplayRef, ctx: RequestContext): RawJson {
+  const project = ownProject(ctx, ref.projectId);
+  const found = alignmentAtRevision(ctx.services.db, project.id, ref.alignmentId, ref.revision);
+  if ('conflict' in found) throw found.conflict;
+  return new RawJson(found.json);
+}

@@ -53,9 +53,11 @@ export const libraryHandlers = {
   },
 
   deleteMedia: ({ params }, ctx) => {
-    if (!deleteMedia(ctx.services.db, ctx.account.userId, params.mediaId)) {
-      throw notFound('Media item');
-    }
+    const { db, files } = ctx.services;
+    const fileIds = db.transaction(() => deleteMedia(db, ctx.account.userId, params.mediaId))();
+    if (!fileIds) throw notFound('Media item');
+    // Its signed URLs 404 at once (the file row is gone) and its bytes leave the disk.
+    for (const fileId of fileIds) files.remove(fileId);
     return { success: true };
   },
 } satisfies Pick<

@@ -38,7 +38,7 @@ export const projectHandlers = {
     const file = files.row(body.inputFileId);
     if (!file || file.account_id !== accountId) throw notFound('Upload');
     const invalid = (message: string) =>
-      new HttpError(400, 'The body is not valid.', { errors: [{ path: 'inputFileId', message }] });
+      new HttpError(422, 'The body is not valid.', { errors: [{ path: 'inputFileId', message }] });
     if (file.status !== 'complete') throw invalid('the file has not been uploaded yet');
     if (file.used_by) throw invalid('this upload was already used for a project');
     if (body.presetId && !getPreset(db, accountId, body.presetId)) throw notFound('Preset');

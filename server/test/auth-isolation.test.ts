@@ -66,7 +66,7 @@ describe('authentication', () => {
     problem(await call(`${svc.api}/nothing-here`), 404);
     const res = await call(`${svc.api}/me`, { method: 'DELETE' });
     problem(res, 405);
-    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
   });
 
   it('answers CORS preflight for the API', async () => {
@@ -204,7 +204,7 @@ describe('library endpoints', () => {
     expect(after.filter((p) => p.isDefault).map((p) => p.id)).toEqual([other.id]);
     problem(
       await call(`${svc.api}/presets/${other.id}`, { method: 'PATCH', body: { isDefault: 'yes' } }),
-      400,
+      422,
     );
     const media = parsed(z.array(MediaItemSchema), await call(`${svc.api}/media`));
     const gone = media[0]?.id ?? '';

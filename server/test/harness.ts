@@ -9,6 +9,7 @@ import { ProblemDetailsSchema } from '../../src/contract';
 import { createService, type KaraokeService, type ServiceOptions } from '../app';
 import { createAccountWithKey } from '../db/accounts';
 import { openDatabase } from '../db/database';
+import { configureHttpServer } from '../http/server-options';
 
 export const DEMO_KEY = 'test-demo-key-0123456789';
 
@@ -29,7 +30,7 @@ export function tempDataDir(): string {
 export async function startService(options: Partial<ServiceOptions> = {}): Promise<Running> {
   const dataDir = options.dataDir ?? tempDataDir();
   const service = await createService({ apiKey: DEMO_KEY, seed: false, ...options, dataDir });
-  const server: Server = createServer((req, res) => service.handle(req, res));
+  const server: Server = configureHttpServer(createServer((req, res) => service.handle(req, res)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let stopped = false;

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ProjectSchema, TaskSchema } from '../../src/contract';
+import { CreditBalanceSchema, ProjectSchema, TaskSchema } from '../../src/contract';
 import { createProject, demoSong, upload, waitForTask } from './flow';
 import { call, parsed, startService, tempDataDir, type Running } from './harness';
 
@@ -37,5 +37,34 @@ describe('restart', () => {
     const project = parsed(ProjectSchema, await call(`${second.api}/projects/${start.projectId}`));
     expect(project.stems.map((s) => s.type).sort()).toEqual(['instrumental', 'original', 'vocals']);
     expect(project.title).toBe('Resumed');
+  }, 60_000);
+
+  it('fails a task interrupted too many times and refunds its credits like any failed task', async () => {
+    const dataDir = tempDataDir();
+    const first = await startService({ dataDir, worker: false });
+    running.push(first);
+    const credits = async (api: string) =>
+      parsed(CreditBalanceSchema, await call(`${api}/credits`)).availableBalance;
+    const before = await credits(first.api);
+    const { inputFileId } = await upload(first.api, demoSong());
+    const start = await createProject(first.api, { inputFileId, title: 'Crash loop' });
+    expect(await credits(first.api)).toBe(before - 2);
+    await first.stop();
+
+    // The worker crashed the process on this task three times already.
+    const db = new Database(join(dataDir, 'karaoke.db'));
+    db.prepare("UPDATE tasks SET status = 'in-progress', attempts = 3 WHERE id = ?").run(
+      start.taskId,
+    );
+    db.close();
+
+    const second = await startService({ dataDir, worker: true });
+    running.push(second);
+    const task = parsed(TaskSchema, await call(`${second.api}/tasks/${start.taskId}`));
+    expect(task).toMatchObject({
+      status: 'failed',
+      error: 'The task was interrupted too many times.',
+    });
+    expect(await credits(second.api)).toBe(before);
   }, 60_000);
 });

@@ -15,6 +15,8 @@ export type IssueCode =
 
 /** Only what the service rejects blocks a save; the service accepts the rest. */
 const BLOCKING: ReadonlySet<IssueCode> = new Set([
+  // The service refuses an item that ends before it starts (422, docs/api-decisions.md).
+  'end-before-start',
   'negative-time',
   'not-finite',
   'index-out-of-bounds',
@@ -22,7 +24,6 @@ const BLOCKING: ReadonlySet<IssueCode> = new Set([
   'too-many-items',
 ]);
 const ERRORS: ReadonlySet<IssueCode> = new Set([
-  'end-before-start',
   'overlap',
   'past-duration',
   'duplicate-identity',
