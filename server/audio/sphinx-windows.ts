@@ -1,0 +1,119 @@
+import {
+  NORMAL_BEAMS,
+  runSphinx,
+  type SphinxTools,
+  type SphinxWord,
+  WIDE_BEAMS,
+  type Beams,
+} from './sphinx';
+
+/** How a long song is cut: windows of audio, each with a generous share of the words left. */
+export const windowing = {
+  /** Songs up to this long are aligned in one search. */
+  singlePassSeconds: 240,
+  windowSeconds: 60,
+  /** Words that end in the last part of a window are aligned again in the next one. */
+  marginSeconds: 15,
+  /** A window gets this many times its share of the remaining words, plus `extraWords`. */
+  wordShare: 2,
+  extraWords: 20,
+};
+
+export interface Source {
+  samples: Int16Array;
+  rate: number;
+}
+
+export interface WindowedResult {
+  /** Absolute times by word index. */
+  words: SphinxWord[];
+  /** What it took: retries with wider beams or on the mix, windows used. */
+  widened: number;
+  onMix: number;
+  windows: number;
+}
+
+interface Attempt {
+  source: Source;
+  beams: Beams;
+  kind: 'normal' | 'wide' | 'bonus' | 'mix';
+  wordBonus?: boolean;
+}
+
+/**
+ * Forced alignment of `words` on `vocals`, in one search for a song of normal length, else in
+ * windows between anchors (the words committed so far), so time and memory grow linearly with the
+ * song. A window whose search finds nothing is retried with wider beams, then on the mix. Returns
+ * undefined when every attempt of some window failed.
+ */
+export async function alignInWindows(
+  tools: SphinxTools,
+  words: string[][][],
+  vocals: Source,
+  mix: Source | undefined,
+  onProgress: (fraction: number) => void = () => {},
+): Promise<WindowedResult | undefined> {
+  const w = windowing;
+  const rate = vocals.rate;
+  const duration = vocals.samples.length / rate;
+  const attempts: Attempt[] = [
+    { source: vocals, beams: NORMAL_BEAMS, kind: 'normal' },
+    { source: vocals, beams: WIDE_BEAMS, kind: 'wide' },
+    // A voice the model matches badly (the synthetic demo song) loses to the silence model.
+    { source: vocals, beams: WIDE_BEAMS, kind: 'bonus', wordBonus: true },
+    ...(mix ? [{ source: mix, beams: WIDE_BEAMS, kind: 'mix' as const }] : []),
+  ];
+  const result: WindowedResult = { words: [], widened: 0, onMix: 0, windows: 0 };
+  const single = duration <= w.singlePassSeconds;
+  let t = 0;
+  let next = 0;
+  while (next < words.length) {
+    const end = single ? duration : Math.min(duration, t + w.windowSeconds);
+    const final = end >= duration - 1e-6;
+    const left = words.length - next;
+    const share = (left * (end - t)) / Math.max(1e-6, duration - t);
+    const count = final ? left : Math.min(left, Math.ceil(share * w.wordShare + w.extraWords));
+    const slice = words.slice(next, next + count);
+    const from = Math.floor(t * rate);
+    const to = Math.ceil(end * rate);
+    let found: SphinxWord[] = [];
+    for (const attempt of attempts) {
+      found = await runSphinx(tools, {
+        samples: attempt.source.samples.subarray(from, to),
+        rate,
+        words: slice,
+        openEnd: !final,
+        beams: attempt.beams,
+        wordBonus: attempt.wordBonus ?? false,
+      });
+      if (found.length > 0) {
+        if (attempt.kind !== 'normal') result.widened++;
+        if (attempt.kind === 'mix') result.onMix++;
+        break;
+      }
+    }
+    result.windows++;
+    if (found.length === 0) return undefined;
+    const offset = from / rate;
+    const keepUntil = end - t - w.marginSeconds;
+    let kept = found.length;
+    if (!final) {
+      kept = found.findIndex((word) => word.end > keepUntil);
+      if (kept < 0) kept = found.length;
+      kept = Math.max(1, kept);
+    }
+    for (const word of found.slice(0, kept)) {
+      result.words.push({
+        index: next + word.index,
+        start: word.start + offset,
+        end: word.end + offset,
+      });
+    }
+    const last = result.words[result.words.length - 1];
+    next += kept;
+    t = last ? last.end : end;
+    onProgress(Math.min(1, t / duration));
+    if (final) break;
+  }
+  return result;
+}
