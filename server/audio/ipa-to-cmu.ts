@@ -13,9 +13,9 @@ const TABLE: [string, string[]][] = [
   ['oʊ', ['OW']],
   ['əʊ', ['OW']],
   ['ɔɪ', ['OY']],
-  ['ɑːɹ', ['AA', 'R']],
-  ['ɔːɹ', ['AO', 'R']],
-  ['oːɹ', ['AO', 'R']],
+  ['ɑɹ', ['AA', 'R']],
+  ['ɔɹ', ['AO', 'R']],
+  ['oɹ', ['AO', 'R']],
   ['ɛɹ', ['EH', 'R']],
   ['ɪɹ', ['IH', 'R']],
   ['ʊɹ', ['UH', 'R']],
@@ -72,7 +72,7 @@ const TABLE: [string, string[]][] = [
 ];
 
 /** Marks that carry no phone: stress, length, syllable breaks, ties, joiners, combining marks. */
-const IGNORED = /[ˈˌːˑ.‍‌͡\u0300-\u036f-]/gu;
+const IGNORED = /[\u02c8\u02cc\u02d0\u02d1.-]|\u200c|\u200d|\u0361|[\u0300-\u036f]/gu;
 
 export function ipaToCmu(ipa: string): string[] {
   const text = ipa.normalize('NFD').replace(IGNORED, '');
