@@ -21,8 +21,8 @@ export interface SyncOutcome {
 }
 
 export interface SyncOptions {
-  /** The mix, tried when the search on the vocals finds nothing. */
-  mix?: PcmAudio;
+  /** The mix, loaded and tried only when the search on the vocals finds nothing. */
+  mix?: () => Promise<PcmAudio | undefined>;
   /** The project's language; only English has a model here. */
   language?: string | null;
   onProgress?: (fraction: number) => void;
@@ -82,13 +82,19 @@ export async function syncLyricsToAudio(
   }
   progress(0.05);
   const phones = forms.map((f) => prons.get(f)?.variants[0] ?? ['AH']);
+  const mix = options.mix;
   let found;
   try {
     found = await alignInWindows(
       tools,
       phones.map((p) => [p]),
       { samples: toMonoInt16(vocals, RATE), rate: RATE },
-      options.mix ? { samples: toMonoInt16(options.mix, RATE), rate: RATE } : undefined,
+      mix
+        ? async () => {
+            const audio = await mix();
+            return audio && { samples: toMonoInt16(audio, RATE), rate: RATE };
+          }
+        : undefined,
       (f) => progress(0.05 + 0.9 * f),
     );
   } catch (error) {

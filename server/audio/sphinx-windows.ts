@@ -34,7 +34,7 @@ export interface WindowedResult {
 }
 
 interface Attempt {
-  source: Source;
+  source: () => Promise<Source | undefined>;
   beams: Beams;
   kind: 'normal' | 'wide' | 'bonus' | 'mix';
   wordBonus?: boolean;
@@ -50,18 +50,23 @@ export async function alignInWindows(
   tools: SphinxTools,
   words: string[][][],
   vocals: Source,
-  mix: Source | undefined,
+  /** Loaded only when a window needs it. */
+  loadMix: (() => Promise<Source | undefined>) | undefined,
   onProgress: (fraction: number) => void = () => {},
 ): Promise<WindowedResult | undefined> {
   const w = windowing;
   const rate = vocals.rate;
   const duration = vocals.samples.length / rate;
+  let mix: Promise<Source | undefined> | undefined;
+  const voice = () => Promise.resolve(vocals);
   const attempts: Attempt[] = [
-    { source: vocals, beams: NORMAL_BEAMS, kind: 'normal' },
-    { source: vocals, beams: WIDE_BEAMS, kind: 'wide' },
+    { source: voice, beams: NORMAL_BEAMS, kind: 'normal' },
+    { source: voice, beams: WIDE_BEAMS, kind: 'wide' },
     // A voice the model matches badly (the synthetic demo song) loses to the silence model.
-    { source: vocals, beams: WIDE_BEAMS, kind: 'bonus', wordBonus: true },
-    ...(mix ? [{ source: mix, beams: WIDE_BEAMS, kind: 'mix' as const }] : []),
+    { source: voice, beams: WIDE_BEAMS, kind: 'bonus', wordBonus: true },
+    ...(loadMix
+      ? [{ source: () => (mix ??= loadMix()), beams: WIDE_BEAMS, kind: 'mix' as const }]
+      : []),
   ];
   const result: WindowedResult = { words: [], widened: 0, onMix: 0, windows: 0 };
   const single = duration <= w.singlePassSeconds;
@@ -78,8 +83,10 @@ export async function alignInWindows(
     const to = Math.ceil(end * rate);
     let found: SphinxWord[] = [];
     for (const attempt of attempts) {
+      const source = await attempt.source();
+      if (!source) continue;
       found = await runSphinx(tools, {
-        samples: attempt.source.samples.subarray(from, to),
+        samples: source.samples.subarray(from, to),
         rate,
         words: slice,
         openEnd: !final,

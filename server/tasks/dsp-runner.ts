@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { DspJob, DspResult } from './dsp-jobs';
+import type { DspJob, DspResult, Progress } from './dsp-jobs';
 import { DspUserError } from './dsp-errors';
 
 type Reply =
   | { ready: true }
   | { id: number; result: DspResult }
+  | { id: number; progress: number }
   | { id: number; error: string; user: boolean };
 
 /**
@@ -19,7 +20,7 @@ export class DspRunner {
   private starting: Promise<Worker | undefined> | undefined;
   private readonly waiting = new Map<
     number,
-    { resolve: (r: DspResult) => void; reject: (e: Error) => void }
+    { resolve: (r: DspResult) => void; reject: (e: Error) => void; progress?: Progress }
   >();
   private nextId = 1;
 
@@ -51,6 +52,10 @@ await import(${JSON.stringify(entry)});`;
           return;
         }
         const waiter = this.waiting.get(reply.id);
+        if ('progress' in reply) {
+          waiter?.progress?.(reply.progress);
+          return;
+        }
         this.waiting.delete(reply.id);
         // Keep the process alive only while a job is out (the keys CLI and seeding exit after).
         if (this.waiting.size === 0) worker.unref();
@@ -69,15 +74,16 @@ await import(${JSON.stringify(entry)});`;
     return this.starting;
   }
 
-  async run(job: DspJob): Promise<DspResult> {
+  /** Runs `job`; `progress` hears the job's progress (0..1) while it runs. */
+  async run(job: DspJob, progress?: Progress): Promise<DspResult> {
     const worker = await this.start();
     if (!worker) {
       const { runDspJob } = await import('./dsp-jobs');
-      return runDspJob(job);
+      return runDspJob(job, progress);
     }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      this.waiting.set(id, { resolve, reject, ...(progress ? { progress } : {}) });
       worker.ref();
       worker.postMessage({ id, job });
     });

@@ -4,7 +4,9 @@ import { DspUserError } from './dsp-errors';
 import { type DspJob, runDspJob } from './dsp-jobs';
 
 parentPort?.on('message', (message: { id: number; job: DspJob }) => {
-  runDspJob(message.job).then(
+  const progress = (fraction: number) =>
+    parentPort?.postMessage({ id: message.id, progress: fraction });
+  runDspJob(message.job, progress).then(
     (result) => parentPort?.postMessage({ id: message.id, result }),
     (error: unknown) =>
       parentPort?.postMessage({
