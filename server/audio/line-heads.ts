@@ -110,7 +110,7 @@ function repairLine(
     // No gap: only an overlong first word, whose start is then cut back to the voicing before its end.
     if (head.end - head.start <= cap) return;
     const onset = phraseStart(stretches, head.end - 0.05, head.start);
-    head.start = Math.max(head.start, Math.min(onset ?? head.end - cap, head.end - cap));
+    head.start = Math.max(head.start, head.end - cap, onset ?? -Infinity);
     return;
   }
   const moved = line.slice(0, anchor);
