@@ -11,9 +11,11 @@ import {
 export const windowing = {
   /** Songs up to this long are aligned in one search. */
   singlePassSeconds: 240,
+  /** Longest window, and shortest (for dense lyrics: about `wordsPerWindow` words sung per window). */
   windowSeconds: 60,
-  /** Words that end in the last part of a window are aligned again in the next one. */
-  marginSeconds: 15,
+  minWindowSeconds: 20,
+  wordsPerWindow: 150,
+  /** Words that end in the last quarter of a window are aligned again in the next one. */
   /** A window gets this many times its share of the remaining words, plus `extraWords`. */
   wordShare: 2,
   extraWords: 20,
@@ -70,10 +72,17 @@ export async function alignInWindows(
   ];
   const result: WindowedResult = { words: [], widened: 0, onMix: 0, windows: 0 };
   const single = duration <= w.singlePassSeconds;
+  // Dense lyrics get shorter windows (the search costs about frames x words per window).
+  const density = words.length / Math.max(1, duration);
+  const windowSeconds = Math.max(
+    w.minWindowSeconds,
+    Math.min(w.windowSeconds, w.wordsPerWindow / Math.max(1e-6, density)),
+  );
+  const marginSeconds = windowSeconds / 4;
   let t = 0;
   let next = 0;
   while (next < words.length) {
-    const end = single ? duration : Math.min(duration, t + w.windowSeconds);
+    const end = single ? duration : Math.min(duration, t + windowSeconds);
     const final = end >= duration - 1e-6;
     const left = words.length - next;
     const share = (left * (end - t)) / Math.max(1e-6, duration - t);
@@ -102,7 +111,7 @@ export async function alignInWindows(
     result.windows++;
     if (found.length === 0) return undefined;
     const offset = from / rate;
-    const keepUntil = end - t - w.marginSeconds;
+    const keepUntil = end - t - marginSeconds;
     let kept = found.length;
     if (!final) {
       kept = found.findIndex((word) => word.end > keepUntil);
