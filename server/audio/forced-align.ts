@@ -7,6 +7,7 @@ import { isSpoken, pronounce, spokenForm } from './pronounce';
 import { toMonoInt16 } from './resample';
 import { findSphinx, type SphinxTools } from './sphinx';
 import { alignInWindows } from './sphinx-windows';
+import { syllableItems } from './subwords';
 import { energyEnvelope, FRAME_SECONDS, voicedRegions } from './voicing';
 
 /** The model name of alignments made by the recogniser. */
@@ -18,6 +19,8 @@ export interface SyncOutcome {
   engine: string;
   /** Plain sentences for the task output: why it fell back, what it did beyond the engine. */
   notes: string[];
+  /** The same words split into syllables timed inside each word (the recogniser's result only). */
+  syllables?: AlignmentItem[];
 }
 
 export interface SyncOptions {
@@ -133,7 +136,7 @@ export async function syncLyricsToAudio(
     notes.push('Part of the song was aligned on the mix (nothing found on the vocals).');
   if (found.windows > 1) notes.push(`Aligned in ${found.windows} windows.`);
   progress(1);
-  return { items, engine: SPHINX_MODEL, notes };
+  return { items, engine: SPHINX_MODEL, notes, syllables: syllableItems(items) };
 }
 
 /** Words the search left out (it should not) get a share of the time between their neighbours. */

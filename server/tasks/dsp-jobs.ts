@@ -58,6 +58,7 @@ export interface AlignResult {
   items: AlignmentItem[];
   engine: string;
   notes: string[];
+  syllables?: AlignmentItem[];
 }
 export type DspResult = SeparateResult | AlignResult;
 
