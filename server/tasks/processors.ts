@@ -207,31 +207,15 @@ async function syncLyrics(deps: Deps, task: TaskRow, input: SyncLyricsInput) {
     progressWriter(deps.db, task),
   );
   if (result.kind !== 'align') throw new Error('unexpected DSP result');
-  const { alignmentId, syllableAlignmentId } = deps.db.transaction(() => {
+  const alignmentId = deps.db.transaction(() => {
     run(deps.db, 'UPDATE projects SET lyrics = ? WHERE id = ?', lyrics, task.project_id);
-    const name = alignmentName(deps.db, task.project_id);
-    // Words first (a project's first alignment becomes the selected one); syllables in an alignment
-    // of their own, so the output's alignment stays one item per word.
-    const words = insertAlignment(deps.db, task.project_id, {
+    return insertAlignment(deps.db, task.project_id, {
       model: result.engine,
-      name,
+      name: alignmentName(deps.db, task.project_id),
       items: result.items,
     });
-    const syllables = result.syllables?.some((i) => i.subword > 0)
-      ? insertAlignment(deps.db, task.project_id, {
-          model: result.engine,
-          name: `${name} (syllables)`,
-          items: result.syllables,
-        })
-      : undefined;
-    return { alignmentId: words, syllableAlignmentId: syllables };
   })();
-  return {
-    projectId: task.project_id,
-    alignmentId,
-    ...syncReport(result),
-    ...(syllableAlignmentId ? { syllableAlignmentId } : {}),
-  };
+  return { projectId: task.project_id, alignmentId, ...syncReport(result) };
 }
 
 export function createProcessor(deps: Deps) {
