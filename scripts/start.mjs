@@ -16,6 +16,11 @@ function newestMtime(path) {
   return newest;
 }
 
+// Lyrics sync's recogniser (installed with apt-get as root when missing; never fatal).
+spawnSync(process.execPath, [join(root, 'scripts', 'ensure-aligner-tools.mjs')], {
+  stdio: 'inherit',
+});
+
 // KTS_TEST_HOOKS=1 (Playwright, benchmarks): a build with the test hooks, kept apart in dist-test
 // so the production build in dist never carries them.
 const testHooks = process.env.KTS_TEST_HOOKS === '1';
