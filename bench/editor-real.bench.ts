@@ -332,7 +332,11 @@ async function main() {
   const service = await startService({
     args: [join(root, 'scripts', 'start.mjs')],
     cwd: root,
-    env: { DATA_DIR: benchTempDir('karaoke-bench-real'), KARAOKE_API_KEY: KEY, KTS_TEST_HOOKS: '1' },
+    env: {
+      DATA_DIR: benchTempDir('karaoke-bench-real'),
+      KARAOKE_API_KEY: KEY,
+      KTS_TEST_HOOKS: '1',
+    },
   });
   base = service.base;
   api = `${base}/api/v1`;

@@ -23,11 +23,7 @@ const BLOCKING: ReadonlySet<IssueCode> = new Set([
   'empty-id',
   'too-many-items',
 ]);
-const ERRORS: ReadonlySet<IssueCode> = new Set([
-  'overlap',
-  'past-duration',
-  'duplicate-identity',
-]);
+const ERRORS: ReadonlySet<IssueCode> = new Set(['overlap', 'past-duration', 'duplicate-identity']);
 
 export interface ValidationIssue {
   readonly code: IssueCode;
