@@ -65,6 +65,23 @@ describe('timings convert', () => {
     expect(r.stderr).toMatch(/^usage: npm run -s timings -- convert/m);
   });
 
+  it('converts a CP1252 UltraStar file to JSON with the BPM/GAP times, and back to UltraStar', () => {
+    const text =
+      '#TITLE:Caf\xe9\n#BPM:300,5\n#GAP:1234\n: 0 4 5 Gar\n: 4 4 5 \xe7on\n- 10\n: 12 2 5 ~\nE\n';
+    const path = file('song.txt', Buffer.from(text, 'latin1'));
+    const r = timings('convert', path, '--to', 'json');
+    expect(r.status).toBe(0);
+    const { items } = JSON.parse(r.stdout) as { items: { start: number; text: string }[] };
+    const at = (beat: number) => 1.234 + (beat * 60) / (300.5 * 4);
+    expect(items.map((x) => x.text)).toEqual(['Gar', '\u00e7on', '~']);
+    items.forEach((x, i) => expect(x.start).toBeCloseTo(at([0, 4, 12][i]!), 9));
+    const back = timings('convert', file('song.json', r.stdout), '--to', 'ultrastar');
+    expect(back.status).toBe(0);
+    expect(back.stdout).toMatch(
+      /^#TITLE:Untitled\n[\s\S]*#BPM:1500\n#GAP:1230\n: 0 20 0 Gar\n: 20 20 0 çon\n- 40\n: 60 10 0 ~\nE\n$/,
+    );
+  });
+
   it('names a missing file', () => {
     const r = timings('convert', join(dir, 'missing.lrc'), '--to', 'lrc');
     expect(r.status).toBe(1);

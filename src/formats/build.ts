@@ -1,5 +1,5 @@
 import type { AlignmentItem } from '../contract';
-import { formatInfo } from './registry';
+import { formatName } from './registry';
 import {
   TimingFormatError,
   type ReadResult,
@@ -48,32 +48,43 @@ interface Piece {
   estimated: boolean;
 }
 
-/** Times of untimed segments: spread over the gap between timed neighbours by text length. */
-function resolveTimes(line: ParsedLine): { start: number; end: number; estimated: boolean }[] {
+/**
+ * Times of untimed segments: spread over the gap between timed neighbours by text length. Written
+ * into typed arrays (start, end per segment), not an object per segment: readers of 100k-word
+ * files call this once per line.
+ */
+function resolveTimes(line: ParsedLine): { times: Float64Array; estimated: Uint8Array } {
   const segs = line.segments;
-  const out = segs.map((s) => ({ start: s.start ?? NaN, end: s.end ?? NaN, estimated: false }));
+  const n = segs.length;
+  const times = new Float64Array(n * 2);
+  const estimated = new Uint8Array(n);
+  const timed = (k: number) => segs[k]!.start !== undefined && segs[k]!.end !== undefined;
   let i = 0;
-  while (i < segs.length) {
-    if (!Number.isNaN(out[i]!.start) && !Number.isNaN(out[i]!.end)) {
+  while (i < n) {
+    if (timed(i)) {
+      times[2 * i] = segs[i]!.start!;
+      times[2 * i + 1] = segs[i]!.end!;
       i++;
       continue;
     }
     let j = i;
-    while (j < segs.length && (Number.isNaN(out[j]!.start) || Number.isNaN(out[j]!.end))) j++;
-    const from = i > 0 ? out[i - 1]!.end : line.start;
-    const to = j < segs.length ? out[j]!.start : line.end;
+    while (j < n && !timed(j)) j++;
+    const from = i > 0 ? times[2 * i - 1]! : line.start;
+    const to = j < n ? segs[j]!.start! : line.end;
     let total = 0;
     for (let k = i; k < j; k++) total += weight(segs[k]!.text);
     let at = from;
     const span = Math.max(0, to - from);
     for (let k = i; k < j; k++) {
       const share = total > 0 ? (span * weight(segs[k]!.text)) / total : span / (j - i);
-      out[k] = { start: at, end: at + share, estimated: true };
+      times[2 * k] = at;
+      times[2 * k + 1] = at + share;
+      estimated[k] = 1;
       at += share;
     }
     i = j;
   }
-  return out;
+  return { times, estimated };
 }
 
 /** Characters that take time to sing: everything but whitespace. */
@@ -101,41 +112,58 @@ export function isSpace(c: number): boolean {
 }
 
 function piecesOf(line: ParsedLine): Piece[] {
-  const times = resolveTimes(line);
+  const { times, estimated } = resolveTimes(line);
   const pieces: Piece[] = [];
+  // Word runs of the current segment as [start, end) offsets; reused across segments.
+  const bounds: number[] = [];
   let spaceBefore = true;
   line.segments.forEach((seg, index) => {
-    const t = times[index]!;
     const text = seg.text;
     const join = seg.joinPrevious === true && pieces.length > 0;
-    const runs: { text: string; newWord: boolean }[] = [];
+    bounds.length = 0;
+    let firstNewWord = false;
     let before = join ? false : spaceBefore;
     let at = 0;
     while (at < text.length) {
       let sp = at;
       while (sp < text.length && isSpace(text.charCodeAt(sp))) sp++;
-      if (sp > at && !(join && runs.length === 0)) before = true;
+      if (sp > at && !(join && bounds.length === 0)) before = true;
       if (sp >= text.length) break;
       let e = sp;
       while (e < text.length && !isSpace(text.charCodeAt(e))) e++;
-      runs.push({ text: text.slice(sp, e), newWord: before });
+      if (bounds.length === 0) firstNewWord = before;
+      bounds.push(sp, e);
       before = false;
       at = e;
     }
     if (text.length > 0) spaceBefore = before;
-    if (runs.length === 0) return;
-    let total = 0;
-    for (const run of runs) total += run.text.length;
-    const span = Math.max(0, t.end - t.start);
-    let start = t.start;
-    for (const run of runs) {
-      const share = runs.length === 1 ? span : (span * run.text.length) / total;
+    const runs = bounds.length / 2;
+    if (runs === 0) return;
+    const t0 = times[2 * index]!;
+    const span = Math.max(0, times[2 * index + 1]! - t0);
+    const spread = estimated[index] === 1 || runs > 1;
+    if (runs === 1) {
+      const whole = bounds[0] === 0 && bounds[1] === text.length;
       pieces.push({
-        text: run.text,
+        text: whole ? text : text.slice(bounds[0], bounds[1]),
+        start: t0,
+        end: t0 + span,
+        newWord: firstNewWord,
+        estimated: spread,
+      });
+      return;
+    }
+    let total = 0;
+    for (let r = 0; r < bounds.length; r += 2) total += bounds[r + 1]! - bounds[r]!;
+    let start = t0;
+    for (let r = 0; r < bounds.length; r += 2) {
+      const share = (span * (bounds[r + 1]! - bounds[r]!)) / total;
+      pieces.push({
+        text: text.slice(bounds[r], bounds[r + 1]),
         start,
         end: start + share,
-        newWord: run.newWord,
-        estimated: t.estimated || runs.length > 1,
+        newWord: r === 0 ? firstNewWord : true,
+        estimated: spread,
       });
       start += share;
     }
@@ -219,22 +247,29 @@ export function finish(
   wordCount: number,
 ): ReadResult {
   if (items.length === 0) {
-    const why = warnings.list.length > 0 ? ` (${warnings.list[0]!.message})` : '';
+    const first = warnings.list[0];
+    const why = first
+      ? ` (${first.line === null ? '' : `line ${first.line}: `}${quiet(first.message)})`
+      : '';
     throw new TimingFormatError(
-      `No timed lyrics could be read from this ${formatInfo(format).label} file${why}.`,
+      `No timed lyrics could be read from this ${formatName(format)} file${why}.`,
     );
   }
-  const order = items.map((_, i) => i);
-  order.sort((a, b) => {
-    const x = items[a]!;
-    const y = items[b]!;
-    return (
-      x.start - y.start || x.line - y.line || x.word - y.word || x.subword - y.subword || a - b
-    );
-  });
-  const sorted = order.map((i) => items[i]!);
+  const before = (x: AlignmentItem, y: AlignmentItem) =>
+    x.start - y.start || x.line - y.line || x.word - y.word || x.subword - y.subword;
+  // Most files are already in time order: check before paying for an index sort of 100k items.
+  let inOrder = true;
+  for (let i = 1; i < items.length && inOrder; i++) inOrder = before(items[i - 1]!, items[i]!) <= 0;
   const estimated = new Set<number>();
-  if (estimatedFlags) order.forEach((from, to) => estimatedFlags[from] && estimated.add(to));
+  let sorted = items;
+  if (inOrder) {
+    if (estimatedFlags) estimatedFlags.forEach((flag, i) => flag && estimated.add(i));
+  } else {
+    const order = items.map((_, i) => i);
+    order.sort((a, b) => before(items[a]!, items[b]!) || a - b);
+    sorted = order.map((i) => items[i]!);
+    if (estimatedFlags) order.forEach((from, to) => estimatedFlags[from] && estimated.add(to));
+  }
   return {
     format,
     encoding,
@@ -249,3 +284,9 @@ export function finish(
 
 /** "1 line" / "3 lines" in warnings. */
 export const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A warning as a clause inside the one-sentence error: no capital, no closing period. */
+function quiet(message: string): string {
+  const clause = message.replace(/(; skipped)?\.$/, '');
+  return clause.charAt(0).toLowerCase() + clause.slice(1);
+}

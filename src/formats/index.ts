@@ -10,7 +10,7 @@ import { detectFormat } from './detect';
 import { readJson, writeJson } from './json';
 import { readLrc } from './lrc/read';
 import { writeElrc, writeLrc } from './lrc/write';
-import { formatInfo, TIMING_FORMATS } from './registry';
+import { formatName, TIMING_FORMATS } from './registry';
 import { readSrt } from './srt/read';
 import { writeSrt } from './srt/write';
 import { readTtml } from './ttml/read';
@@ -65,7 +65,7 @@ const WRITERS: Record<TimingFormat, Writer> = {
   json: (items) => writeJson(items),
 };
 
-const KNOWN = TIMING_FORMATS.map((f) => f.label).join(', ');
+const KNOWN = TIMING_FORMATS.map((f) => formatName(f.id)).join(', ');
 
 /**
  * Reads a timing file. The format is found from the content (the file name is only a hint) unless
@@ -87,9 +87,7 @@ export function readTimings(input: Uint8Array | string, options: ReadOptions = {
     if (error instanceof TimingFormatError) throw error;
     // A reader bug must still reach the person as one sentence, not a stack.
     const why = error instanceof Error ? error.message : String(error);
-    throw new TimingFormatError(
-      `This ${formatInfo(format).label} file could not be read (${why}).`,
-    );
+    throw new TimingFormatError(`This ${formatName(format)} file could not be read (${why}).`);
   }
 }
 

@@ -26,3 +26,17 @@ export function isTimingFormat(value: string): value is TimingFormat {
 export function formatInfo(id: TimingFormat): TimingFormatInfo {
   return TIMING_FORMATS.find((f) => f.id === id)!;
 }
+
+/** The format's name inside a sentence ("this UltraStar file"). */
+const NAMES: Record<TimingFormat, string> = {
+  lrc: 'LRC',
+  elrc: 'enhanced LRC',
+  ass: 'ASS',
+  ttml: 'TTML',
+  srt: 'SRT',
+  vtt: 'WebVTT',
+  ultrastar: 'UltraStar',
+  json: 'JSON',
+};
+
+export const formatName = (id: TimingFormat) => NAMES[id];

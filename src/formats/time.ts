@@ -34,44 +34,40 @@ export function parseClock(text: string): number {
   return frac ? seconds + Number(`0.${frac}`) : seconds;
 }
 
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const three = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
-/** Splits rounded `units` (of 1/perSecond s) into h, m, s, fraction. */
-function fields(seconds: number, perSecond: number) {
-  const units = Math.max(0, Math.round(seconds * perSecond));
-  const frac = units % perSecond;
-  const total = (units - frac) / perSecond;
-  return {
-    h: Math.floor(total / 3600),
-    m: Math.floor(total / 60) % 60,
-    s: total % 60,
-    frac,
-    total,
-  };
-}
+/*
+ * Formatting rounds once to whole units (no field shows 60), with integer arithmetic and no
+ * intermediate objects: writers call these twice per word, 200,000 times for a long song.
+ */
 
 /** LRC `mm:ss.xx` (minutes grow past 99 when needed). */
 export function formatLrcTime(seconds: number): string {
-  const f = fields(seconds, 100);
-  return `${pad(Math.floor(f.total / 60), 2)}:${pad(f.s, 2)}.${pad(f.frac, 2)}`;
+  const units = Math.max(0, Math.round(seconds * 100));
+  const total = Math.floor(units / 100);
+  return `${two(Math.floor(total / 60))}:${two(total % 60)}.${two(units % 100)}`;
+}
+
+/** `hh:mm:ss<sep>mmm`. */
+function clockMs(seconds: number, sep: string): string {
+  const units = Math.max(0, Math.round(seconds * 1000));
+  const total = Math.floor(units / 1000);
+  const h = Math.floor(total / 3600);
+  return `${two(h)}:${two(Math.floor(total / 60) % 60)}:${two(total % 60)}${sep}${three(units % 1000)}`;
 }
 
 /** SRT `hh:mm:ss,mmm`. */
-export function formatSrtTime(seconds: number): string {
-  const f = fields(seconds, 1000);
-  return `${pad(f.h, 2)}:${pad(f.m, 2)}:${pad(f.s, 2)},${pad(f.frac, 3)}`;
-}
+export const formatSrtTime = (seconds: number) => clockMs(seconds, ',');
 
 /** WebVTT and TTML clock `hh:mm:ss.mmm`. */
-export function formatClockMs(seconds: number): string {
-  const f = fields(seconds, 1000);
-  return `${pad(f.h, 2)}:${pad(f.m, 2)}:${pad(f.s, 2)}.${pad(f.frac, 3)}`;
-}
+export const formatClockMs = (seconds: number) => clockMs(seconds, '.');
 
 /** ASS `h:mm:ss.cc`. */
 export function formatAssTime(seconds: number): string {
-  const f = fields(seconds, 100);
-  return `${f.h}:${pad(f.m, 2)}:${pad(f.s, 2)}.${pad(f.frac, 2)}`;
+  const units = Math.max(0, Math.round(seconds * 100));
+  const total = Math.floor(units / 100);
+  return `${Math.floor(total / 3600)}:${two(Math.floor(total / 60) % 60)}:${two(total % 60)}.${two(units % 100)}`;
 }
 
 /** Centiseconds, the unit of LRC, ASS and `\k`. */

@@ -55,7 +55,7 @@ export function readAss(text: string, encoding: string): ReadResult {
       rows.push({ source: n + 1, kind: key, fields: splitFields(value, format) });
     }
   }
-  const chosen = chooseRows(rows, warnings);
+  const chosen = karaokeOnly(chooseRows(rows, warnings), warnings);
   const parsed: { line: ParsedLine; actor: string; style: string }[] = [];
   for (const row of chosen) {
     const start = parseClock(row.fields.get('start') ?? '');
@@ -71,10 +71,10 @@ export function readAss(text: string, encoding: string): ReadResult {
       style: (row.fields.get('style') ?? '').trim(),
     });
   }
-  const byActor = singerIndexes(parsed.map((p) => p.actor || undefined));
+  const byActor = voices(parsed.map((p) => p.actor));
   const singers = byActor.some((s) => s !== undefined)
     ? byActor
-    : singerIndexes(parsed.map((p) => p.style || undefined));
+    : voices(parsed.map((p) => p.style));
   parsed.forEach((p, i) => {
     const singer = singers[i];
     if (singer !== undefined) p.line.singer = singer;
@@ -108,11 +108,39 @@ function splitFields(value: string, format: string[]): Map<string, string> {
   return fields;
 }
 
+const textOf = (row: Row) => row.fields.get('text') ?? '';
+const hasText = (row: Row) => /\S/.test(textOf(row).replace(/\{[^{}]*\}/g, ''));
+const KARAOKE_TAG = /\{[^{}]*\\(k|K|kf|ko)\d/;
+
+/**
+ * A karaoke script shows romaji, kanji and translation tracks at once; the translation (and
+ * signs) have no `\k` tags. When more than half the rows are karaoke, the rows without tags are not lyrics to
+ * time: skipped, and named.
+ */
+function karaokeOnly(rows: Row[], warnings: Warnings): Row[] {
+  const karaoke = rows.filter((r) => KARAOKE_TAG.test(textOf(r)));
+  if (karaoke.length === rows.length || karaoke.length * 2 <= rows.length) return rows;
+  warnings.add(
+    null,
+    `${count(rows.length - karaoke.length, 'line', 'lines')} without karaoke tags (translations, signs) skipped.`,
+  );
+  return karaoke;
+}
+
+/** Actor names that name voices: a few names shared by lines, not one marker per line. */
+function voices(names: string[]): (number | undefined)[] {
+  const distinct = new Set(names.filter(Boolean)).size;
+  if (distinct > 10 || (names.length > 2 && distinct >= names.length))
+    return names.map(() => undefined);
+  return singerIndexes(names.map((n) => n || undefined));
+}
+
 const effectOf = (row: Row) => (row.fields.get('effect') ?? '').trim().toLowerCase();
 const generated = (row: Row) => /^fx\b/.test(effectOf(row));
 
 function chooseRows(rows: Row[], warnings: Warnings): Row[] {
-  const dialogue = rows.filter((r) => r.kind === 'dialogue');
+  // Empty rows (a blank Dialogue left by a template run) carry no lyrics.
+  const dialogue = rows.filter((r) => r.kind === 'dialogue' && hasText(r));
   const own = dialogue.filter((r) => !generated(r));
   const fx = dialogue.length - own.length;
   if (own.length > 0) {

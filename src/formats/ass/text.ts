@@ -26,11 +26,19 @@ export function parseAssText(raw: string, lineStart: number): AssSyllables {
     text = '';
   };
   let i = 0;
+  let from = 0;
+  let unclosed = false;
+  const take = (to: number) => {
+    if (to > from) text += raw.slice(from, to);
+  };
   while (i < raw.length) {
-    const c = raw[i]!;
-    if (c === '{') {
+    const c = raw.charCodeAt(i);
+    if (c === 123 /* { */ && !unclosed) {
       const close = raw.indexOf('}', i + 1);
+      // No `}` after this one: none after any later `{` either (linear on a file of unclosed braces).
+      if (close < 0) unclosed = true;
       if (close > i) {
+        take(i);
         const block = raw.slice(i + 1, close);
         KARAOKE.lastIndex = 0;
         let m: RegExpExecArray | null;
@@ -43,21 +51,22 @@ export function parseAssText(raw: string, lineStart: number): AssSyllables {
           syllableEnd = at + duration;
           at = syllableEnd;
         }
-        i = close + 1;
+        i = from = close + 1;
         continue;
       }
     }
-    if (c === '\\' && i + 1 < raw.length) {
+    if (c === 92 /* \ */ && i + 1 < raw.length) {
       const next = raw[i + 1];
       if (next === 'N' || next === 'n' || next === 'h') {
+        take(i);
         text += ' ';
-        i += 2;
+        i = from = i + 2;
         continue;
       }
     }
-    text += c;
     i++;
   }
+  take(raw.length);
   flush();
   if (!timed) return { segments: [{ text: segments.map((s) => s.text).join('') }], timed: false };
   return { segments, timed: true };

@@ -1,5 +1,5 @@
 import { buildResult, Warnings, type ParsedLine } from '../build';
-import { splitLines } from '../text/lines';
+import { indexWithin, splitLines } from '../text/lines';
 import type { ReadResult, TimingMetadata } from '../types';
 import { parseLrcStamp, TAG } from './stamp';
 
@@ -24,27 +24,26 @@ const MAX_STAMP = 18;
 function inlineStamps(rest: string): { texts: string[]; stamps: number[] } {
   const texts: string[] = [];
   const stamps: number[] = [];
-  let text = '';
+  let from = 0;
   let i = 0;
+  // Slices between stamps, not text built a character at a time (100k-word files).
   while (i < rest.length) {
-    const c = rest[i];
-    if (c === '<' || c === '[') {
-      const close = rest.indexOf(c === '<' ? '>' : ']', i + 1);
-      if (close > i && close - i <= MAX_STAMP) {
+    const c = rest.charCodeAt(i);
+    if (c === 60 /* < */ || c === 91 /* [ */) {
+      const close = indexWithin(rest, c === 60 ? '>' : ']', i + 1, MAX_STAMP);
+      if (close > i) {
         const t = parseLrcStamp(rest.slice(i + 1, close));
         if (!Number.isNaN(t)) {
-          texts.push(text);
+          texts.push(rest.slice(from, i));
           stamps.push(t);
-          text = '';
-          i = close + 1;
+          i = from = close + 1;
           continue;
         }
       }
     }
-    text += c;
     i++;
   }
-  texts.push(text);
+  texts.push(rest.slice(from));
   return { texts, stamps };
 }
 
@@ -61,8 +60,8 @@ export function readLrc(text: string, encoding: string, format: 'lrc' | 'elrc'):
     const starts: number[] = [];
     let at = 0;
     while (raw[at] === '[') {
-      const close = raw.indexOf(']', at);
-      if (close < 0 || close - at > MAX_STAMP) break;
+      const close = indexWithin(raw, ']', at, MAX_STAMP);
+      if (close < 0) break;
       const t = parseLrcStamp(raw.slice(at + 1, close));
       if (Number.isNaN(t)) break;
       starts.push(t);

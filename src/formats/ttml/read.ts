@@ -16,6 +16,11 @@ interface Collected {
   bgTranslations: Record<string, string>;
   badTimes: number;
   romanized: number;
+  /** Spans with a begin and no end: they end where the next one begins (or the line ends). */
+  openEnds: Set<Segment>;
+  /** An `x-bg` span's own times, when it has them. */
+  bgBegin: number;
+  bgEnd: number;
 }
 
 const elements = (el: XmlElement) =>
@@ -25,7 +30,19 @@ const WHITESPACE = /[\t\n\r]+/g;
 
 export function textContent(node: XmlNode): string {
   if (typeof node === 'string') return node;
+  const only = node.children.length === 1 ? node.children[0] : undefined;
+  if (typeof only === 'string') return only;
   return node.children.map(textContent).join('');
+}
+
+/** A span with a begin anywhere below `el` (no array built: called for every span). */
+function hasTimedSpan(el: XmlElement): boolean {
+  for (const child of el.children) {
+    if (typeof child === 'string') continue;
+    if (localName(child.name) === 'span' && attr(child, 'begin') !== undefined) return true;
+    if (hasTimedSpan(child)) return true;
+  }
+  return false;
 }
 
 function descendants(el: XmlElement, name: string, out: XmlElement[] = []): XmlElement[] {
@@ -147,16 +164,26 @@ function collect(
     } else if (role === 'x-roman' || role === 'x-romanization' || role === 'x-transliteration') {
       c.romanized++;
     } else if (role === 'x-bg') {
+      c.bgBegin = parseTtmlTime(attr(child, 'begin'), params);
+      c.bgEnd = parseTtmlTime(attr(child, 'end'), params);
       collect(child, c.bg, c.bgTranslations, c, params, lang);
     } else {
       const b = attr(child, 'begin');
       const e = attr(child, 'end');
       const start = parseTtmlTime(b, params);
       const end = parseTtmlTime(e, params);
-      if ((b !== undefined || e !== undefined) && (Number.isNaN(start) || Number.isNaN(end)))
+      const openEnd = e === undefined && !Number.isNaN(start);
+      if (
+        (b !== undefined || e !== undefined) &&
+        (Number.isNaN(start) || (Number.isNaN(end) && !openEnd))
+      )
         c.badTimes++;
-      const timedInside = descendants(child, 'span').some((s) => attr(s, 'begin') !== undefined);
-      if (Number.isNaN(start) || Number.isNaN(end) || timedInside) {
+      const timedInside = hasTimedSpan(child);
+      if (openEnd && !timedInside) {
+        const segment = { text: textContent(child).replace(WHITESPACE, ' '), start, end: start };
+        c.openEnds.add(segment);
+        into.push(segment);
+      } else if (Number.isNaN(start) || Number.isNaN(end) || timedInside) {
         collect(child, into, translations, c, params, lang);
       } else {
         into.push({
@@ -184,6 +211,9 @@ function readP(
     bgTranslations: {},
     badTimes: 0,
     romanized: 0,
+    openEnds: new Set(),
+    bgBegin: NaN,
+    bgEnd: NaN,
   };
   collect(p, c.main, c.translations, c, params, attr(p, 'lang') ?? lang);
   let begin = parseTtmlTime(attr(p, 'begin'), params);
@@ -202,6 +232,8 @@ function readP(
       s.end! += begin;
     }
   }
+  closeOpenEnds(c.main, c.openEnds, end);
+  closeOpenEnds(c.bg, c.openEnds, Number.isNaN(c.bgEnd) ? end : c.bgEnd);
   if (c.badTimes > 0) {
     warnings.add(
       p.line,
@@ -213,9 +245,22 @@ function readP(
   const lines: ParsedLine[] = [];
   const main = lineOf(p, c.main, begin, end, { ...fromHead, ...c.translations }, warnings);
   if (main) lines.push(main);
-  const bg = lineOf(p, c.bg, NaN, NaN, c.bgTranslations, null);
+  // Background vocals without times of their own are sung over the line.
+  const bgTimed = c.bg.some((x) => x.start !== undefined);
+  const bgBegin = Number.isNaN(c.bgBegin) && !bgTimed ? begin : c.bgBegin;
+  const bgEnd = Number.isNaN(c.bgEnd) && !bgTimed ? end : c.bgEnd;
+  const bg = lineOf(p, c.bg, bgBegin, bgEnd, c.bgTranslations, warnings);
   if (bg) lines.push(bg);
   return { lines, romanized: c.romanized };
+}
+
+function closeOpenEnds(segments: Segment[], open: Set<Segment>, lineEnd: number): void {
+  for (let i = segments.length - 1, next = lineEnd; i >= 0; i--) {
+    const s = segments[i]!;
+    if (s.start === undefined) continue;
+    if (open.has(s)) s.end = Math.max(s.start, Number.isNaN(next) ? s.start : next);
+    next = s.start;
+  }
 }
 
 /** Spans timed from the `<p>`'s begin (standard TTML) rather than from 0 (Apple style). */

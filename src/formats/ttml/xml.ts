@@ -1,3 +1,4 @@
+import { indexWithin } from '../text/lines';
 import { decodeEntity } from '../vtt/payload';
 
 /**
@@ -21,13 +22,20 @@ export interface XmlDocument {
   problems: { line: number; message: string }[];
 }
 
-export const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+export function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+}
 
 /** An attribute by local name (`ttm:agent` by `agent`, `xml:lang` by `lang`). */
 export function attr(el: XmlElement, local: string): string | undefined {
   const direct = el.attrs[local];
   if (direct !== undefined) return direct;
-  for (const key in el.attrs) if (localName(key) === local) return el.attrs[key];
+  // `prefix:local` without slicing every key (called for every span of a 100k-word file).
+  for (const key in el.attrs) {
+    const at = key.length - local.length - 1;
+    if (at > 0 && key.charCodeAt(at) === 58 /* : */ && key.endsWith(local)) return el.attrs[key];
+  }
   return undefined;
 }
 
@@ -38,8 +46,8 @@ export function decodeXmlText(raw: string): string {
   for (;;) {
     const amp = raw.indexOf('&', at);
     if (amp < 0) break;
-    const semi = raw.indexOf(';', amp + 1);
-    const decoded = semi > amp && semi - amp <= 12 ? decodeEntity(raw.slice(amp + 1, semi)) : null;
+    const semi = indexWithin(raw, ';', amp + 1, 12);
+    const decoded = semi > amp ? decodeEntity(raw.slice(amp + 1, semi)) : null;
     if (decoded === null) {
       out += raw.slice(at, amp + 1);
       at = amp + 1;
@@ -51,6 +59,9 @@ export function decodeXmlText(raw: string): string {
   return out + raw.slice(at);
 }
 
+/** Nesting limit: TTML lyrics need about 6 levels. */
+const MAX_DEPTH = 100;
+
 const isNameChar = (c: number) =>
   !(c === 32 || c === 9 || c === 10 || c === 13 || c === 47 || c === 62 || c === 61);
 
@@ -58,6 +69,7 @@ export function parseXml(text: string): XmlDocument {
   const problems: XmlDocument['problems'] = [];
   const top: XmlElement = { name: '#document', attrs: {}, children: [], line: 1 };
   const stack: XmlElement[] = [top];
+  const ctx: Context = { stack, problems, deepNoted: false };
   let line = 1;
   let counted = 0;
   const lineAt = (pos: number) => {
@@ -101,15 +113,17 @@ export function parseXml(text: string): XmlDocument {
       const close = text.indexOf('>', lt);
       const name = text.slice(lt + 2, close < 0 ? text.length : close).trim();
       i = close < 0 ? text.length : close + 1;
-      const at = stack.findLastIndex((el) => el.name === name);
-      if (at > 0) stack.length = at;
+      // Look for the matching start tag near the top only: a flood of stray end tags stays linear.
+      let at = stack.length - 1;
+      while (at > 0 && stack.length - at <= MAX_DEPTH && stack[at]!.name !== name) at--;
+      if (at > 0 && stack[at]!.name === name) stack.length = at;
       else
         problems.push({
           line: lineAt(lt),
           message: `The end tag </${name}> has no start tag; ignored.`,
         });
     } else {
-      i = startTag(text, lt, stack, lineAt(lt), problems);
+      i = startTag(text, lt, ctx, lineAt(lt));
     }
   }
   if (stack.length > 1) {
@@ -124,13 +138,14 @@ export function parseXml(text: string): XmlDocument {
 }
 
 /** Reads `<name attr="v" ...>` or `<name/>` at `lt`; returns the position after it. */
-function startTag(
-  text: string,
-  lt: number,
-  stack: XmlElement[],
-  line: number,
-  problems: XmlDocument['problems'],
-): number {
+interface Context {
+  stack: XmlElement[];
+  problems: XmlDocument['problems'];
+  deepNoted: boolean;
+}
+
+function startTag(text: string, lt: number, ctx: Context, line: number): number {
+  const { stack, problems } = ctx;
   let i = lt + 1;
   while (i < text.length && isNameChar(text.charCodeAt(i))) i++;
   const name = text.slice(lt + 1, i);
@@ -149,7 +164,15 @@ function startTag(
     const c = text[i];
     if (c === '>' || (c === '/' && text[i + 1] === '>')) {
       stack[stack.length - 1]!.children.push(el);
-      if (c === '>') stack.push(el);
+      // Deeper than any real document: kept as an empty element, so readers never recurse deeper.
+      if (c === '>' && stack.length <= MAX_DEPTH) stack.push(el);
+      else if (c === '>' && !ctx.deepNoted) {
+        ctx.deepNoted = true;
+        problems.push({
+          line,
+          message: `Elements nested deeper than ${MAX_DEPTH} levels were read as empty.`,
+        });
+      }
       return i + (c === '>' ? 1 : 2);
     }
     const nameStart = i;

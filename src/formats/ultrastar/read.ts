@@ -100,6 +100,8 @@ export function readUltrastar(text: string, encoding: string): ReadResult {
       continue;
     }
     if (first === '#') warnings.add(n + 1, 'A header line after the notes; ignored.');
+    else if (first === 'B')
+      warnings.add(n + 1, 'BPM changes (B lines) are not supported; skipped.');
     else warnings.add(n + 1, 'This line is not an UltraStar note or line break; skipped.');
   }
   close();

@@ -1,4 +1,8 @@
+import { indexWithin } from '../text/lines';
 import { parseClock } from '../time';
+
+/** Longer than any timestamp or `<v Some Singer's Name>`; a `<` without `>` within it is text. */
+const MAX_TAG = 256;
 
 /**
  * A WebVTT cue payload: text, `<hh:mm:ss.mmm>` timestamps (karaoke boundaries), `<v Name>` voice,
@@ -45,15 +49,20 @@ export function parsePayload(payload: string): Payload {
   let text = '';
   let inRt = 0;
   let i = 0;
+  let from = 0;
+  const take = (to: number) => {
+    if (to > from && inRt === 0) text += payload.slice(from, to);
+  };
   while (i < payload.length) {
-    const c = payload[i]!;
-    if (c === '<') {
-      const close = payload.indexOf('>', i + 1);
+    const c = payload.charCodeAt(i);
+    if (c === 60 /* < */) {
+      const close = indexWithin(payload, '>', i + 1, MAX_TAG);
       if (close > i) {
+        take(i);
         const tag = payload.slice(i + 1, close);
-        i = close + 1;
-        const first = tag[0];
-        if (first !== undefined && first >= '0' && first <= '9') {
+        i = from = close + 1;
+        const first = tag.charCodeAt(0);
+        if (first >= 48 && first <= 57) {
           const t = parseClock(tag);
           if (!Number.isNaN(t)) {
             texts.push(text);
@@ -62,25 +71,26 @@ export function parsePayload(payload: string): Payload {
           }
         } else if (/^v[\s.]/.test(tag) || tag === 'v') {
           voice ??= tag.replace(/^v(\.[^\s]*)?\s*/, '').trim() || undefined;
-        } else if (/^rt[\s.>]?/.test(tag) && !tag.startsWith('rt/')) inRt++;
+        } else if (/^rt[\s.]?/.test(tag) && !tag.startsWith('rt/')) inRt++;
         else if (tag === '/rt') inRt = Math.max(0, inRt - 1);
         continue;
       }
     }
-    if (c === '&') {
-      const semi = payload.indexOf(';', i + 1);
-      if (semi > i && semi - i <= 10) {
+    if (c === 38 /* & */) {
+      const semi = indexWithin(payload, ';', i + 1, 10);
+      if (semi > i) {
         const decoded = decodeEntity(payload.slice(i + 1, semi));
         if (decoded !== null) {
+          take(i);
           if (inRt === 0) text += decoded;
-          i = semi + 1;
+          i = from = semi + 1;
           continue;
         }
       }
     }
-    if (inRt === 0) text += c;
     i++;
   }
+  take(payload.length);
   texts.push(text);
   return { texts, stamps, voice };
 }
