@@ -166,6 +166,10 @@ test.describe('timing files in the editor', () => {
     expect(stored.map((x) => [x.text, x.start, x.end])).toEqual(ASS_WORDS);
 
     await page.reload();
+    // Opening reads the draft store first; on a loaded machine that alone can take a while.
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible({
+      timeout: 60_000,
+    });
     await expect(page.getByText('All changes saved')).toBeVisible();
     for (const [text, start, end] of ASS_WORDS) await expectWord(page, text, start, end);
   });
