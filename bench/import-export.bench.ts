@@ -11,24 +11,23 @@
 // - apply: from the Apply click until the word list shows the new first word and 1 s passes quietly;
 // - export: from the menu click until the download starts (the writer runs in the worker).
 // Wall times of each phase are reported without a budget. Headless software rendering on 2 shared
-// cores: read the figures as a floor. Env: BENCH_PORT (default 8823).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// cores: read the figures as a floor. The service runs on a free port in its own process group and is
+// stopped on every exit path (bench/lib/cleanup.ts).
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
+import type { Page } from '@playwright/test';
 import { writeTimings } from '../src/formats';
+import { launchChromium } from './lib/browser';
+import { benchTempDir, startService } from './lib/cleanup';
 import { report } from './report';
 
-const PORT = Number(process.env.BENCH_PORT ?? 8823);
 const KEY = 'bench-import-key-0123456789abcdef';
 const N = 100_000;
 const SPACING = 0.036;
 const RATE = 8000;
 const ROUNDS = 3;
 const root = new URL('..', import.meta.url).pathname;
-const base = `http://127.0.0.1:${PORT}`;
+let base = '';
 
 const killer = setTimeout(() => {
   console.error('import-export bench: hard time limit reached');
@@ -156,32 +155,15 @@ async function quiet(page: Page, quietMs = 1000) {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-import-'));
-  const service: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+  const dataDir = benchTempDir('bench-import');
+  const service = await startService({
+    args: [join(root, 'scripts', 'start.mjs')],
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      KARAOKE_API_KEY: KEY,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { DATA_DIR: dataDir, KARAOKE_API_KEY: KEY },
   });
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  base = service.base;
+  const browser = await launchChromium('import-export');
   try {
-    for (const t0 = Date.now(); ;) {
-      if (service.exitCode !== null) throw new Error(`service exited with ${service.exitCode}`);
-      if (
-        await fetch(`${base}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (Date.now() - t0 > 180_000) throw new Error('service did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
     const projectId = await makeProject();
     const page = await browser.newPage();
     await page.addInitScript(PROBE);
@@ -232,14 +214,12 @@ async function main() {
     report('import 100k (elrc): longest main-thread task while reading', read, 200);
     report('import 100k: longest main-thread task of Apply (one undo step)', apply, 1000);
     report('export 100k (elrc, json): longest main-thread task', exported, 200);
-    report('import 100k: read wall time (worker)', wall.read, null);
-    report('import 100k: Apply until the word list shows it', wall.apply, null);
-    report('export 100k: click to download (worker)', wall.export, null);
+    report('import 100k: read wall time (worker)', wall.read, 10_000);
+    report('import 100k: Apply until the word list shows it', wall.apply, 5_000);
+    report('export 100k: click to download (worker)', wall.export, 10_000);
   } finally {
     await browser.close();
-    service.kill('SIGTERM');
-    await new Promise((r) => service.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await service.stop();
   }
 }
 
