@@ -88,7 +88,9 @@ test("a project's editor, its shortcut list, tasks, exports and settings", async
   await page.keyboard.press('Escape');
 
   await page.goto(`/projects/${demo.id}/tasks`);
-  await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('table'))).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1 }).or(page.getByRole('table')).first(),
+  ).toBeVisible();
   await expectAccessible(page, 'tasks');
 
   await page.goto(`/projects/${demo.id}/exports`);
