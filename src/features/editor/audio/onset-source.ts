@@ -91,16 +91,7 @@ export async function detectInSlices(
   sampleRate: number,
   { signal, yieldToMain = defaultYield }: Pick<OnsetSourceOptions, 'signal' | 'yieldToMain'> = {},
 ): Promise<number[]> {
-  const steps = onsetSteps(mono, sampleRate, { framesPerStep: 200 });
-  for (;;) {
-    signal?.throwIfAborted();
-    const until = performance.now() + SLICE_BUDGET_MS;
-    do {
-      const step = steps.next();
-      if (step.done) return step.value;
-    } while (performance.now() < until);
-    await yieldToMain();
-  }
+  return runInSlices(onsetSteps(mono, sampleRate, { framesPerStep: 200 }), signal, yieldToMain);
 }
 
 /** The spectrogram on the main thread, at most SLICE_BUDGET_MS at a time. */
@@ -109,7 +100,19 @@ async function spectrogramInSlices(
   sampleRate: number,
   { signal, yieldToMain = defaultYield }: Pick<OnsetSourceOptions, 'signal' | 'yieldToMain'>,
 ): Promise<Spectrogram> {
-  const steps = spectrogramSteps(mono, sampleRate, { columnsPerStep: 50 });
+  return runInSlices(
+    spectrogramSteps(mono, sampleRate, { columnsPerStep: 50 }),
+    signal,
+    yieldToMain,
+  );
+}
+
+/** Runs a stepwise computation at most SLICE_BUDGET_MS at a time, yielding to the page between. */
+async function runInSlices<T>(
+  steps: Iterator<unknown, T>,
+  signal: AbortSignal | undefined,
+  yieldToMain: () => Promise<void>,
+): Promise<T> {
   for (;;) {
     signal?.throwIfAborted();
     const until = performance.now() + SLICE_BUDGET_MS;
