@@ -46,14 +46,17 @@ function validate<T extends z.ZodType>(schema: T, value: unknown, where: string)
   return result.data;
 }
 
-function authenticate(req: IncomingMessage, services: Services): RequestContext['account'] {
+async function authenticate(
+  req: IncomingMessage,
+  services: Services,
+): Promise<RequestContext['account']> {
   const header = req.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   const challenge = { 'WWW-Authenticate': 'Bearer realm="karaoke"' };
   if (!match?.[1]) {
     throw new HttpError(401, 'Send the API key as Authorization: Bearer <key>.', {}, challenge);
   }
-  const account = accountForKey(services.db, match[1]);
+  const account = await accountForKey(services.db, match[1]);
   if (!account) {
     throw new HttpError(
       401,
@@ -98,7 +101,7 @@ export async function dispatchApi(
       { Allow: found.allowed.join(', ') },
     );
   }
-  const account = authenticate(req, services);
+  const account = await authenticate(req, services);
   const { name, def, params } = found;
   const query = def.query ? validate(def.query, queryObject(url.searchParams), 'query') : undefined;
   let raw: Buffer = Buffer.alloc(0);

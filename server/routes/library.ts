@@ -14,47 +14,53 @@ import {
   projectExports,
 } from '../db/library';
 import { notFound } from '../http/problem';
+import { removeFile } from '../storage/file-store';
 import { ownProject } from './projects';
 
 export const libraryHandlers = {
-  listExports: ({ params, query }, ctx) => {
-    const project = ownProject(ctx, params.projectId);
+  listExports: async ({ params, query }, ctx) => {
+    const project = await ownProject(ctx, params.projectId);
     const limit = query.limit ?? EXPORTS_DEFAULT_LIMIT;
-    return projectExports(ctx.services.db, project.id, query.page ?? 1, limit).map(exportView);
+    const rows = await projectExports(ctx.services.db, project.id, query.page ?? 1, limit);
+    return rows.map(exportView);
   },
 
   listPresets: (_input, ctx) => listPresets(ctx.services.db, ctx.account.userId),
 
-  patchPreset: ({ params, body }, ctx) => {
+  patchPreset: async ({ params, body }, ctx) => {
     const { db } = ctx.services;
-    if (!getPreset(db, ctx.account.userId, params.presetId)) throw notFound('Preset');
-    patchPreset(db, ctx.account.userId, params.presetId, body);
-    const row = getPreset(db, ctx.account.userId, params.presetId);
+    if (!(await getPreset(db, ctx.account.userId, params.presetId))) throw notFound('Preset');
+    await patchPreset(db, ctx.account.userId, params.presetId, body);
+    const row = await getPreset(db, ctx.account.userId, params.presetId);
     if (!row) throw notFound('Preset');
     return presetView(row);
   },
 
-  deletePreset: ({ params }, ctx) => {
-    if (!deletePreset(ctx.services.db, ctx.account.userId, params.presetId)) {
+  deletePreset: async ({ params }, ctx) => {
+    if (!(await deletePreset(ctx.services.db, ctx.account.userId, params.presetId))) {
       throw notFound('Preset');
     }
     return { success: true };
   },
 
-  listMedia: (_input, ctx) =>
-    listMedia(ctx.services.db, ctx.account.userId).map((m) =>
-      mediaView(m, ctx.services.files, ctx.origin),
-    ),
+  listMedia: async (_input, ctx) => {
+    const rows = await listMedia(ctx.services.db, ctx.account.userId);
+    return Promise.all(rows.map((m) => mediaView(m, ctx.services.files, ctx.origin)));
+  },
 
-  getMedia: ({ params }, ctx) => {
-    const row = getMedia(ctx.services.db, ctx.account.userId, params.mediaId);
+  getMedia: async ({ params }, ctx) => {
+    const row = await getMedia(ctx.services.db, ctx.account.userId, params.mediaId);
     if (!row) throw notFound('Media item');
     return mediaView(row, ctx.services.files, ctx.origin);
   },
 
-  deleteMedia: ({ params }, ctx) => {
-    if (!deleteMedia(ctx.services.db, ctx.account.userId, params.mediaId)) {
-      throw notFound('Media item');
+  deleteMedia: async ({ params }, ctx) => {
+    const { db, files } = ctx.services;
+    const row = await deleteMedia(db, ctx.account.userId, params.mediaId);
+    if (!row) throw notFound('Media item');
+    // The media's files (the item and its preview, often one file) go with it.
+    for (const id of new Set([row.file_id, row.preview_file_id])) {
+      if (id) await removeFile(db, files, id);
     }
     return { success: true };
   },

@@ -1,10 +1,12 @@
+import { hostname } from 'node:os';
 import type { TaskType } from '../../src/contract';
 import { chargeCredits, refundCredits } from '../db/accounts';
 import type { Db } from '../db/database';
-import { run } from '../db/statements';
-import { insertTask, nextRunnable, setTaskStatus, type TaskRow } from '../db/tasks';
+import { newId } from '../db/ids';
+import { insertTask, setTaskStatus, type TaskRow } from '../db/tasks';
 import { HttpError } from '../http/problem';
 import { DspUserError } from './dsp-errors';
+import { claimTask, LEASE_MS, renewLease } from './claim';
 
 /** Credits each task type costs (issue 3). */
 export const TASK_COSTS: Partial<Record<TaskType, number>> = {
@@ -13,64 +15,85 @@ export const TASK_COSTS: Partial<Record<TaskType, number>> = {
   'sync-lyrics': 1,
 };
 
-/** A task gives up after being interrupted this many times (a crash loop must end). */
-const MAX_ATTEMPTS = 3;
+/**
+ * What a processor hands back after the slow part: `commit` writes its results in the same
+ * transaction that marks the task completed (only while this worker still holds the task), so a
+ * task that runs twice after a crash adds its alignment once. `after` runs once that committed.
+ */
+export interface Finished {
+  commit(tx: Db): Promise<unknown>;
+  after?(): Promise<void>;
+  /** Undo side effects outside the database (files written) when the commit did not happen. */
+  discard?(): Promise<void>;
+}
 
-export type Processor = (task: TaskRow) => Promise<unknown>;
+export type Processor = (task: TaskRow) => Promise<Finished>;
+
+export interface QueueOptions {
+  /** How often a worker looks for tasks enqueued by other processes or left by dead ones. */
+  pollMs?: number;
+  /** A single-process database (SQLite): tasks in progress at start were ours, resume at once. */
+  resumeOnStart?: boolean;
+}
+
+class LeaseLost extends Error {}
 
 /**
- * The durable queue: tasks live in the `tasks` table; one loop in this process runs them one at
- * a time, oldest first. A task found `in-progress` at start was cut off by a stop: it runs again.
+ * The durable queue port: tasks live in the `tasks` table, so a task is enqueued in the same
+ * transaction as the change that creates it (the project, the credits). Workers claim one task at
+ * a time with a lease they renew while working (claim.ts: fair across accounts, `FOR UPDATE SKIP
+ * LOCKED` on PostgreSQL); a task whose worker died is claimed again once its lease runs out.
  */
 export class TaskQueue {
   private loop: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  private poller: NodeJS.Timeout | undefined;
+  readonly workerId = `${hostname()}:${process.pid}:${newId('wrk')}`;
 
   constructor(
     private readonly db: Db,
     private readonly process: Processor,
     private readonly log: (line: string) => void,
+    private readonly options: QueueOptions = {},
   ) {}
 
-  /** Inserts a task (created -> queued) and takes its credits, atomically; 402 when short. */
-  enqueue(task: {
-    accountId: string;
-    /** A function runs inside the transaction: the project is only created when credits allow. */
-    projectId: string | (() => string);
-    type: TaskType;
-    input: unknown;
-  }): TaskRow {
+  /**
+   * Takes the task's credits and inserts it as queued, in one transaction (joined when `db` is
+   * already one); 402 when short. `projectId` may be a function run inside that transaction.
+   */
+  async enqueue(
+    db: Db,
+    task: {
+      accountId: string;
+      projectId: string | ((tx: Db) => Promise<string>);
+      type: TaskType;
+      input: unknown;
+    },
+  ): Promise<TaskRow> {
     const cost = TASK_COSTS[task.type] ?? 0;
-    const row = this.db
-      .transaction(() => {
-        if (!chargeCredits(this.db, task.accountId, cost)) {
-          throw new HttpError(402, `This task needs ${cost} credits; the balance is too low.`);
-        }
-        const projectId = typeof task.projectId === 'string' ? task.projectId : task.projectId();
-        const inserted = insertTask(this.db, { ...task, projectId, cost });
-        setTaskStatus(this.db, inserted.id, 'queued');
-        return { ...inserted, status: 'queued' as const };
-      })
-      .immediate();
+    const row = await db.tx(async (tx) => {
+      if (!(await chargeCredits(tx, task.accountId, cost))) {
+        throw new HttpError(402, `This task needs ${cost} credits; the balance is too low.`);
+      }
+      const projectId =
+        typeof task.projectId === 'string' ? task.projectId : await task.projectId(tx);
+      return insertTask(tx, { ...task, projectId, cost, status: 'queued' });
+    });
     this.kick();
     return row;
   }
 
-  start(): void {
+  async start(): Promise<void> {
     this.stopped = false;
-    run(
-      this.db,
-      `UPDATE tasks SET status = 'failed', error = 'The task was interrupted too many times.', updated_at = ?
-       WHERE status = 'in-progress' AND attempts >= ?`,
-      new Date().toISOString(),
-      MAX_ATTEMPTS,
-    );
-    const resumed = run(
-      this.db,
-      "UPDATE tasks SET status = 'queued' WHERE status = 'in-progress'",
-    ).changes;
-    if (resumed > 0) this.log(`Resuming ${resumed} interrupted task(s).`);
+    if (this.options.resumeOnStart) {
+      const resumed = await this.db.run(
+        "UPDATE tasks SET lease_until = NULL WHERE status = 'in-progress'",
+      );
+      if (resumed.changes > 0) this.log(`Resuming ${resumed.changes} interrupted task(s).`);
+    }
+    this.poller = setInterval(() => this.kick(), this.options.pollMs ?? 1000);
+    this.poller.unref();
     this.kick();
   }
 
@@ -80,39 +103,89 @@ export class TaskQueue {
       this.again = true;
       return;
     }
-    this.loop = this.drain().finally(() => {
-      this.loop = undefined;
-      if (this.again) this.kick();
-    });
+    this.loop = this.drain()
+      .catch((error: unknown) => this.log(`Task worker: ${String(error)}`))
+      .finally(() => {
+        this.loop = undefined;
+        if (this.again) this.kick();
+      });
   }
 
   private async drain(): Promise<void> {
     this.again = false;
-    for (let task = nextRunnable(this.db); task && !this.stopped; task = nextRunnable(this.db)) {
-      setTaskStatus(this.db, task.id, 'in-progress');
-      try {
-        const output = await this.process(task);
-        if (this.stopped) return;
-        setTaskStatus(this.db, task.id, 'completed', { output });
-      } catch (error) {
-        // Stopping cut the work off: leave it in progress, it resumes on the next start.
-        if (this.stopped) return;
-        const message =
-          error instanceof DspUserError || error instanceof HttpError
-            ? error.message
-            : `The task failed: ${(error as Error).message}`;
-        if (!(error instanceof DspUserError)) this.log(`Task ${task.id} failed: ${String(error)}`);
-        this.db.transaction(() => {
-          setTaskStatus(this.db, task.id, 'failed', { error: message });
-          refundCredits(this.db, task.account_id, task.cost);
-        })();
-      }
+    while (!this.stopped) {
+      const task = await claimTask(this.db, this.workerId, this.log);
+      if (!task) return;
+      await this.runOne(task);
     }
+  }
+
+  private async runOne(task: TaskRow): Promise<void> {
+    let lost = false;
+    const heartbeat = setInterval(() => {
+      renewLease(this.db, task.id, this.workerId).then(
+        (held) => {
+          if (!held) lost = true;
+        },
+        (error: unknown) => this.log(`Task ${task.id}: lease not renewed: ${String(error)}`),
+      );
+    }, LEASE_MS / 3);
+    heartbeat.unref();
+    try {
+      const finished = await this.process(task);
+      if (this.stopped || lost) {
+        await finished.discard?.();
+        return;
+      }
+      try {
+        await this.db.tx(async (tx) => {
+          if (!(await this.holds(tx, task.id))) throw new LeaseLost();
+          const output = await finished.commit(tx);
+          await setTaskStatus(tx, task.id, 'completed', { output });
+        });
+      } catch (error) {
+        await finished.discard?.();
+        if (error instanceof LeaseLost) return;
+        throw error;
+      }
+      await finished.after?.();
+    } catch (error) {
+      // Stopping cut the work off: leave it in progress, it resumes on the next start.
+      if (this.stopped) return;
+      await this.fail(task, error);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** This worker still holds the task (row locked until the transaction ends, on PostgreSQL). */
+  private async holds(tx: Db, taskId: string): Promise<boolean> {
+    const row = await tx.one<{ id: string }>(
+      `SELECT id FROM tasks WHERE id = ? AND worker_id = ? AND status = 'in-progress'${tx.forUpdate}`,
+      taskId,
+      this.workerId,
+    );
+    return row !== undefined;
+  }
+
+  private async fail(task: TaskRow, error: unknown): Promise<void> {
+    const message =
+      error instanceof DspUserError || error instanceof HttpError
+        ? error.message
+        : `The task failed: ${(error as Error).message}`;
+    if (!(error instanceof DspUserError)) this.log(`Task ${task.id} failed: ${String(error)}`);
+    await this.db.tx(async (tx) => {
+      // Refund once: only the worker that still holds the task marks it failed.
+      if (!(await this.holds(tx, task.id))) return;
+      await setTaskStatus(tx, task.id, 'failed', { error: message });
+      await refundCredits(tx, task.account_id, task.cost);
+    });
   }
 
   /** Stops taking tasks and waits for the loop to let go. */
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.poller);
     await this.loop;
   }
 }

@@ -7,7 +7,6 @@ import {
   UploadResponseSchema,
 } from '../../src/contract';
 import { z } from 'zod';
-import { UrlSigner } from '../storage/signing';
 import { call, createAccount, parsed, problem, startService, type Running } from './harness';
 import { createProject, demoSong, upload, waitForTask } from './flow';
 
@@ -53,7 +52,8 @@ describe('uploads', () => {
     const later = new URL(url);
     later.searchParams.set('exp', String(Number(url.searchParams.get('exp')) + 60));
     expect((await put(later.href, Buffer.alloc(10))).status).toBe(403);
-    const signer = UrlSigner.fromDataDir(svc.dataDir);
+    const signer = svc.service.services.localFiles?.signer;
+    if (!signer) throw new Error('local files only');
     const past = Math.floor(Date.now() / 1000) - 10;
     const expired = `${svc.base}/uploads/${created.inputFileId}?${signer.query('PUT', created.inputFileId, past)}`;
     const expiredRes = await put(expired, Buffer.alloc(10));
@@ -74,7 +74,7 @@ describe('uploads', () => {
   });
 
   it("answers 404 for an unknown or another account's upload", async () => {
-    const bob = createAccount(svc.dataDir, 'bob-uploads@example.com');
+    const bob = await createAccount(svc, 'bob-uploads@example.com');
     const mine = await upload(svc.api, Buffer.from('RIFF....'), bob.apiKey);
     problem(
       await call(`${svc.api}/projects`, {
@@ -185,7 +185,7 @@ describe('create-karaoke on the demo song', () => {
   }, 60_000);
 
   it('answers 402 when the credits do not cover the task, and creates nothing', async () => {
-    const poor = createAccount(svc.dataDir, 'poor@example.com', 1);
+    const poor = await createAccount(svc, 'poor@example.com', 1);
     const { inputFileId } = await upload(svc.api, Buffer.from('ID3 fake mp3'), poor.apiKey);
     const res = await call(`${svc.api}/projects`, {
       method: 'POST',
