@@ -21,7 +21,7 @@ import type { FileStore } from './storage/file-store';
 import { LocalFileStore } from './storage/local-files';
 import { serveFile } from './storage/serve-file';
 import { UrlSigner } from './storage/signing';
-import { DspRunner } from './tasks/dsp-runner';
+import { defaultTaskConcurrency, DspRunner } from './tasks/dsp-runner';
 import { createProcessor } from './tasks/processors';
 import { TaskQueue } from './tasks/queue';
 import { readS3Config, type S3Config } from './storage/s3-config';
@@ -48,6 +48,8 @@ export interface ServiceOptions {
   seed?: boolean;
   /** Run queued tasks (default: the role runs them; a test turns it off to leave a task waiting). */
   worker?: boolean;
+  /** Tasks run at once, shared fairly by accounts (default: sized to the machine, 2..4). */
+  taskConcurrency?: number;
 }
 
 export interface KaraokeService {
@@ -86,8 +88,10 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
   mkdirSync(dataDir, { recursive: true });
   const db = await openDatabase({ dataDir, databaseUrl: options.databaseUrl });
   const { files, localFiles } = await openFiles(db, dataDir, options.s3);
-  const dsp = new DspRunner(log);
+  // An api process runs no DSP: its runner never starts a thread.
+  const dsp = new DspRunner(log, options.taskConcurrency ?? defaultTaskConcurrency());
   const tasks = new TaskQueue(db, createProcessor({ db, files, dsp }), log, {
+    concurrency: dsp.threads,
     // SQLite serves one process: what was in progress at start was cut off by our own stop.
     resumeOnStart: db.dialect === 'sqlite',
     pollMs: db.dialect === 'sqlite' ? 1000 : 500,

@@ -1,94 +1,56 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import { spawnTsWorker } from '../workers/spawn';
+import { WorkerPool, WorkerUnavailableError } from '../workers/pool';
 import type { DspJob, DspResult } from './dsp-jobs';
 import { DspUserError } from './dsp-errors';
 
-type Reply =
-  | { ready: true }
-  | { id: number; result: DspResult }
-  | { id: number; error: string; user: boolean };
+/**
+ * How many tasks run at once: one per core, at least two (so a short task never waits for a long
+ * one even on a one-core machine: the OS shares the core), at most four (each may hold hundreds
+ * of MB of audio). `TASK_CONCURRENCY` overrides it.
+ */
+export function defaultTaskConcurrency(): number {
+  const env = Number(process.env.TASK_CONCURRENCY);
+  if (Number.isInteger(env) && env > 0) return env;
+  return Math.min(4, Math.max(2, availableParallelism()));
+}
 
 /**
- * Runs DSP jobs in one worker thread (docs/adr/0004-dsp-in-a-worker-thread.md). The worker loads
- * our TypeScript through tsx's register API, which works the same under `tsx`, vitest and vite's
- * ssrLoadModule. If the thread cannot start, jobs run in-process instead (slower API meanwhile).
+ * Runs DSP jobs in a pool of worker threads (docs/adr/0004, 0010): one job per thread, as many
+ * threads as tasks may run at once. If no thread can start, jobs run in-process instead (the API
+ * is then slower while a task runs).
  */
 export class DspRunner {
-  private worker: Worker | undefined;
-  private starting: Promise<Worker | undefined> | undefined;
-  private readonly waiting = new Map<
-    number,
-    { resolve: (r: DspResult) => void; reject: (e: Error) => void }
-  >();
-  private nextId = 1;
+  private readonly pool: WorkerPool<DspJob, DspResult>;
+  private inProcess = false;
 
-  constructor(private readonly log: (line: string) => void) {}
-
-  private start(): Promise<Worker | undefined> {
-    this.starting ??= new Promise((resolve) => {
-      let worker: Worker;
-      try {
-        const require = createRequire(import.meta.url);
-        const tsx = require
-          .resolve('tsx/package.json')
-          .replace(/package\.json$/, 'dist/esm/api/index.mjs');
-        const entry = new URL('./dsp-worker.ts', import.meta.url).href;
-        const boot = `import { register } from ${JSON.stringify(pathToFileURL(tsx).href)};
-register();
-await import(${JSON.stringify(entry)});`;
-        worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`));
-      } catch (error) {
-        this.log(`DSP worker unavailable, running in-process: ${(error as Error).message}`);
-        resolve(undefined);
-        return;
-      }
-      worker.on('message', (reply: Reply) => {
-        if ('ready' in reply) {
-          if (this.waiting.size === 0) worker.unref();
-          this.worker = worker;
-          resolve(worker);
-          return;
-        }
-        const waiter = this.waiting.get(reply.id);
-        this.waiting.delete(reply.id);
-        // Keep the process alive only while a job is out (the keys CLI and seeding exit after).
-        if (this.waiting.size === 0) worker.unref();
-        if ('result' in reply) waiter?.resolve(reply.result);
-        else waiter?.reject(reply.user ? new DspUserError(reply.error) : new Error(reply.error));
-      });
-      worker.on('error', (error) => {
-        this.log(`DSP worker failed: ${error.message}`);
-        for (const waiter of this.waiting.values()) waiter.reject(error);
-        this.waiting.clear();
-        if (!this.worker) resolve(undefined);
-        this.worker = undefined;
-        this.starting = undefined;
-      });
-    });
-    return this.starting;
+  constructor(
+    private readonly log: (line: string) => void,
+    readonly threads = defaultTaskConcurrency(),
+  ) {
+    this.pool = new WorkerPool<DspJob, DspResult>(
+      threads,
+      () => spawnTsWorker(new URL('./dsp-worker.ts', import.meta.url)),
+      (message) => new DspUserError(message),
+      log,
+    );
   }
 
   async run(job: DspJob): Promise<DspResult> {
-    const worker = await this.start();
-    if (!worker) {
-      const { runDspJob } = await import('./dsp-jobs');
-      return runDspJob(job);
+    if (!this.inProcess) {
+      try {
+        return await this.pool.run(job);
+      } catch (error) {
+        if (!(error instanceof WorkerUnavailableError)) throw error;
+        this.log(`DSP worker unavailable, running in-process: ${error.message}`);
+        this.inProcess = true;
+      }
     }
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.ref();
-      worker.postMessage({ id, job });
-    });
+    const { runDspJob } = await import('./dsp-jobs');
+    return runDspJob(job);
   }
 
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    this.starting = undefined;
-    for (const waiter of this.waiting.values()) waiter.reject(new Error('the service is stopping'));
-    this.waiting.clear();
-    if (worker) await worker.terminate();
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }

@@ -1,17 +1,11 @@
-/** Worker-thread entry: runs DSP jobs off the main thread so the API answers while a task runs. */
+/** Worker-thread entry: runs DSP jobs off the main thread so the API answers while tasks run. */
 import { parentPort } from 'node:worker_threads';
+import { servePool } from '../workers/pool';
 import { DspUserError } from './dsp-errors';
-import { type DspJob, runDspJob } from './dsp-jobs';
+import { type DspJob, type DspResult, runDspJob } from './dsp-jobs';
 
-parentPort?.on('message', (message: { id: number; job: DspJob }) => {
-  runDspJob(message.job).then(
-    (result) => parentPort?.postMessage({ id: message.id, result }),
-    (error: unknown) =>
-      parentPort?.postMessage({
-        id: message.id,
-        error: error instanceof Error ? error.message : String(error),
-        user: error instanceof DspUserError,
-      }),
-  );
-});
-parentPort?.postMessage({ ready: true });
+servePool<DspJob, DspResult>(
+  parentPort,
+  async (job) => ({ result: await runDspJob(job) }),
+  (error) => error instanceof DspUserError,
+);

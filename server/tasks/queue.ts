@@ -5,8 +5,11 @@ import type { Db } from '../db/database';
 import { newId } from '../db/ids';
 import { insertTask, setTaskStatus, type TaskRow } from '../db/tasks';
 import { HttpError } from '../http/problem';
+import { claimTask, LEASE_MS, renewLease, resumeInterrupted } from './claim';
 import { DspUserError } from './dsp-errors';
-import { claimTask, LEASE_MS, renewLease } from './claim';
+import { limitsFor, type FairLimits } from './fair-picker';
+
+export { CRASH_LOOP_ERROR, MAX_ATTEMPTS } from './claim';
 
 /** Credits each task type costs (issue 3). */
 export const TASK_COSTS: Partial<Record<TaskType, number>> = {
@@ -23,13 +26,15 @@ export const TASK_COSTS: Partial<Record<TaskType, number>> = {
 export interface Finished {
   commit(tx: Db): Promise<unknown>;
   after?(): Promise<void>;
-  /** Undo side effects outside the database (files written) when the commit did not happen. */
+  /** Undoes side effects outside the database (files written) when the commit did not happen. */
   discard?(): Promise<void>;
 }
 
 export type Processor = (task: TaskRow) => Promise<Finished>;
 
 export interface QueueOptions {
+  /** Tasks this process runs at once (its DSP threads); one account gets half (limitsFor). */
+  concurrency?: number;
   /** How often a worker looks for tasks enqueued by other processes or left by dead ones. */
   pollMs?: number;
   /** A single-process database (SQLite): tasks in progress at start were ours, resume at once. */
@@ -39,16 +44,20 @@ export interface QueueOptions {
 class LeaseLost extends Error {}
 
 /**
- * The durable queue port: tasks live in the `tasks` table, so a task is enqueued in the same
- * transaction as the change that creates it (the project, the credits). Workers claim one task at
- * a time with a lease they renew while working (claim.ts: fair across accounts, `FOR UPDATE SKIP
- * LOCKED` on PostgreSQL); a task whose worker died is claimed again once its lease runs out.
+ * The durable queue: tasks live in the `tasks` table, so a task is enqueued in the same
+ * transaction as the change that creates it (the project, the credits). Each worker process runs
+ * up to `limits.global` tasks at once, claimed fairly across accounts (claim.ts, fair-picker.ts),
+ * each under a lease it renews while working; a task whose worker died is claimed again once its
+ * lease runs out (docs/adr/0011).
  */
 export class TaskQueue {
-  private loop: Promise<void> | undefined;
+  private readonly running = new Map<string, number>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private pumping: Promise<void> | undefined;
   private again = false;
   private stopped = true;
   private poller: NodeJS.Timeout | undefined;
+  readonly limits: FairLimits;
   readonly workerId = `${hostname()}:${process.pid}:${newId('wrk')}`;
 
   constructor(
@@ -56,7 +65,9 @@ export class TaskQueue {
     private readonly process: Processor,
     private readonly log: (line: string) => void,
     private readonly options: QueueOptions = {},
-  ) {}
+  ) {
+    this.limits = limitsFor(options.concurrency ?? 1);
+  }
 
   /**
    * Takes the task's credits and inserts it as queued, in one transaction (joined when `db` is
@@ -87,36 +98,44 @@ export class TaskQueue {
   async start(): Promise<void> {
     this.stopped = false;
     if (this.options.resumeOnStart) {
-      const resumed = await this.db.run(
-        "UPDATE tasks SET lease_until = NULL WHERE status = 'in-progress'",
-      );
-      if (resumed.changes > 0) this.log(`Resuming ${resumed.changes} interrupted task(s).`);
+      const resumed = await resumeInterrupted(this.db);
+      if (resumed > 0) this.log(`Resuming ${resumed} interrupted task(s).`);
     }
     this.poller = setInterval(() => this.kick(), this.options.pollMs ?? 1000);
     this.poller.unref();
     this.kick();
   }
 
+  /** Looks for work: on enqueue, at start, on every poll and whenever a task ends. */
   kick(): void {
     if (this.stopped) return;
-    if (this.loop) {
+    if (this.pumping) {
       this.again = true;
       return;
     }
-    this.loop = this.drain()
-      .catch((error: unknown) => this.log(`Task worker: ${String(error)}`))
+    this.again = false;
+    this.pumping = this.fill()
+      .catch((error: unknown) => this.log(`Task queue: ${String(error)}`))
       .finally(() => {
-        this.loop = undefined;
+        this.pumping = undefined;
         if (this.again) this.kick();
       });
   }
 
-  private async drain(): Promise<void> {
-    this.again = false;
-    while (!this.stopped) {
-      const task = await claimTask(this.db, this.workerId, this.log);
+  /** Claims tasks until every slot of this process is taken or nothing is runnable. */
+  private async fill(): Promise<void> {
+    while (!this.stopped && this.inFlight.size < this.limits.global) {
+      const task = await claimTask(this.db, this.workerId, this.limits, this.log);
       if (!task) return;
-      await this.runOne(task);
+      this.running.set(task.account_id, (this.running.get(task.account_id) ?? 0) + 1);
+      const done: Promise<void> = this.runOne(task).finally(() => {
+        this.inFlight.delete(done);
+        const left = (this.running.get(task.account_id) ?? 1) - 1;
+        if (left > 0) this.running.set(task.account_id, left);
+        else this.running.delete(task.account_id);
+        this.kick();
+      });
+      this.inFlight.add(done);
     }
   }
 
@@ -158,7 +177,7 @@ export class TaskQueue {
     }
   }
 
-  /** This worker still holds the task (row locked until the transaction ends, on PostgreSQL). */
+  /** This worker still holds the task (the row stays locked to the end, on PostgreSQL). */
   private async holds(tx: Db, taskId: string): Promise<boolean> {
     const row = await tx.one<{ id: string }>(
       `SELECT id FROM tasks WHERE id = ? AND worker_id = ? AND status = 'in-progress'${tx.forUpdate}`,
@@ -182,10 +201,16 @@ export class TaskQueue {
     });
   }
 
-  /** Stops taking tasks and waits for the loop to let go. */
+  /** How many tasks run now in this process, by account (tests and diagnostics). */
+  runningCounts(): ReadonlyMap<string, number> {
+    return this.running;
+  }
+
+  /** Stops taking tasks and waits for the running ones to let go. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.poller);
-    await this.loop;
+    await this.pumping;
+    await Promise.all([...this.inFlight]);
   }
 }
