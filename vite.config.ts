@@ -23,6 +23,24 @@ function localService(): Plugin {
   };
 }
 
+/**
+ * With DATABASE_URL set (postgres://…), the server's integration tests run a second time on
+ * PostgreSQL (a fresh schema per service), with S3_* also on that store (server/test/harness.ts).
+ */
+const postgresProject = process.env.DATABASE_URL
+  ? [
+      {
+        extends: true as const,
+        test: {
+          name: 'node-postgres',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          env: { TEST_BACKEND: 'postgres' },
+        },
+      },
+    ]
+  : [];
+
 export default defineConfig({
   plugins: [react(), localService()],
   server: { host: '127.0.0.1', port: 5173 },
@@ -45,6 +63,7 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
         },
       },
+      ...postgresProject,
     ],
     testTimeout: 30_000,
     hookTimeout: 120_000,

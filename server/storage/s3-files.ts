@@ -40,6 +40,10 @@ export class S3FileStore implements FileStore {
       endpoint: config.endpoint,
       region: config.region,
       forcePathStyle: true,
+      // The SDK's default CRC checksums send bodies as aws-chunked streams, which RGW and other
+      // S3-compatible stores refuse (411); checksums only where the API requires them.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
     });
     this.scratchDir = join(dataDir, 'scratch');

@@ -73,6 +73,9 @@ export async function startService(options: Partial<ServiceOptions> = {}): Promi
     databaseUrl,
   });
   const server: Server = createServer((req, res) => service.handle(req, res));
+  // Longer than fetch's own idle timeout (4 s): the client, not the server, closes an idle socket,
+  // so a request is never sent on a socket the server is closing at that moment (ECONNRESET).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let stopped = false;
