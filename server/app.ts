@@ -58,6 +58,8 @@ export interface KaraokeService {
   readonly demoApiKey: string;
   /** The composed ports (tests and tools reach the same database and store through them). */
   readonly services: Services;
+  /** This process's name on the tasks it claims (tasks.worker_id). */
+  readonly workerId: string;
   close(): Promise<void>;
 }
 
@@ -157,6 +159,7 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
   return {
     demoApiKey: demo.apiKey,
     services,
+    workerId: tasks.workerId,
     handle(req, res, next) {
       route(req, res, next).catch((error: unknown) => {
         if (error instanceof HttpError) return sendProblem(res, error);

@@ -4,7 +4,7 @@ import { setTaskStatus, type TaskRow } from '../db/tasks';
 import { FairPicker, type FairLimits, type QueueHead } from './fair-picker';
 
 /** A worker renews its lease every third of this; a task whose lease ran out is claimed again. */
-export const LEASE_MS = 30_000;
+export const LEASE_MS = Number(process.env.TASK_LEASE_MS) || 30_000;
 /** A task gives up after being interrupted this many times (a crash loop must end). */
 export const MAX_ATTEMPTS = 3;
 export const CRASH_LOOP_ERROR = 'The task was interrupted too many times.';
