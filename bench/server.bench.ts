@@ -2,7 +2,8 @@
  * The local service under load, over loopback, with the service in its own process (as `npm start`
  * runs it) so the load generator does not share its event loop:
  * - PUT of a 100,000-item alignment (budget 2 s) and GET of that project (budget 1 s);
- * - 50 clients polling GET /tasks/{id} once a second each for 10 s while a task runs (p95 < 50 ms).
+ * - 50 clients polling GET /tasks/{id} once a second each for 10 s while a task runs (p95 < 50 ms);
+ * - a poller's p95 while five 100k-item saves arrive at once, against its idle p95 (< 10x).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -105,6 +106,45 @@ try {
   };
   await Promise.all(Array.from({ length: 50 }, (_, i) => client(i * 20)));
   report('server.tasks.poll-50-clients-1rps', pollSamples, 50);
+
+  // Five 100k-item saves at once (one wins, four get 409 after their bodies were read and
+  // checked: the parse is the load) while 10 clients poll every 50 ms; then the same, idle.
+  const pollWhile = async (busy: Promise<unknown>) => {
+    const samples: number[] = [];
+    let done = false;
+    void busy.finally(() => (done = true));
+    const poller = async (offset: number) => {
+      await sleep(offset);
+      while (!done) {
+        const t0 = performance.now();
+        const res = await fetch(`${api}/tasks/${start.taskId}`, { headers });
+        await res.arrayBuffer();
+        samples.push(performance.now() - t0);
+        await sleep(50);
+      }
+    };
+    await Promise.all([busy, ...Array.from({ length: 10 }, (_, i) => poller(i * 5))]);
+    return samples;
+  };
+  const bigBody = JSON.stringify({ alignment: { items }, expectedRevision: revision });
+  const saves = () =>
+    Promise.all(
+      Array.from({ length: 5 }, () =>
+        fetch(`${api}/projects/${entry.id}/alignments/${alignment.id}`, {
+          method: 'PUT',
+          headers,
+          body: bigBody,
+        }).then((res) => res.arrayBuffer()),
+      ),
+    );
+  const idle = await pollWhile(sleep(3000));
+  const loaded: number[] = [];
+  for (let round = 0; round < 3; round++) loaded.push(...(await pollWhile(saves())));
+  const p95 = (xs: number[]) =>
+    [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1] ?? NaN;
+  report('server.tasks.poll-idle', idle, null);
+  report('server.tasks.poll-during-5-saves-100k', loaded, null);
+  report('server.tasks.poll-during-5-saves-100k.ratio-to-idle', [p95(loaded) / p95(idle)], 10, 'x');
 } finally {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));

@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db/database';
 import { ensureDemoAccount } from './demo-account';
 import { answerPreflight, setCors } from './http/cors';
 import { IdempotencyStore } from './http/idempotency';
+import { LargeBodies } from './http/large-bodies';
 import { HttpError, sendProblem } from './http/problem';
 import { API_PREFIX, dispatchApi } from './http/router';
 import { serveStatic } from './http/static';
@@ -20,6 +21,7 @@ import { claimSeeding, seedDemo } from './seed/demo';
 import type { FileStore } from './storage/file-store';
 import { LocalFileStore } from './storage/local-files';
 import { serveFile } from './storage/serve-file';
+import { sweepFiles } from './storage/housekeeping';
 import { UrlSigner } from './storage/signing';
 import { defaultTaskConcurrency, DspRunner } from './tasks/dsp-runner';
 import { createProcessor } from './tasks/processors';
@@ -50,6 +52,8 @@ export interface ServiceOptions {
   worker?: boolean;
   /** Tasks run at once, shared fairly by accounts (default: sized to the machine, 2..4). */
   taskConcurrency?: number;
+  /** How often stale `.part` files, uploads and idempotency keys are swept (default 1 h). */
+  sweepIntervalMs?: number;
 }
 
 export interface KaraokeService {
@@ -98,8 +102,10 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
     resumeOnStart: db.dialect === 'sqlite',
     pollMs: db.dialect === 'sqlite' ? 1000 : 500,
   });
+  const largeBodies = new LargeBodies(log);
   const services: Services = {
     db,
+    largeBodies,
     dataDir,
     files,
     localFiles,
@@ -119,11 +125,20 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
       log(`Demo data could not be created: ${(error as Error).stack ?? String(error)}`);
     }
   }
+  // Leftovers of a crash go before any task or upload can start a new `.part` (on a database
+  // shared by several processes, only old ones: another process may be writing the young ones).
+  const sweepAll = async (atStart: boolean) => {
+    const swept = await sweepFiles(db, files, { atStart: atStart && db.dialect === 'sqlite' });
+    if (swept.parts + swept.files > 0) {
+      log(`Removed ${swept.parts} partial file(s) and ${swept.files} expired upload(s).`);
+    }
+    await idempotency.sweep();
+  };
+  await sweepAll(true);
   if (options.worker ?? role !== 'api') await tasks.start();
-  const sweep = () =>
-    idempotency.sweep().catch((error: unknown) => log(`Idempotency sweep: ${String(error)}`));
-  void sweep();
-  const sweeper = setInterval(() => void sweep(), 3600_000);
+  const sweeper = setInterval(() => {
+    sweepAll(false).catch((error: unknown) => log(`Housekeeping: ${String(error)}`));
+  }, options.sweepIntervalMs ?? 3600_000);
   sweeper.unref();
 
   async function route(req: IncomingMessage, res: ServerResponse, next?: () => void) {
@@ -173,6 +188,7 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
       clearInterval(sweeper);
       const stopping = tasks.stop();
       await dsp.close();
+      await largeBodies.close();
       await stopping;
       await db.close();
     },

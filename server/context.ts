@@ -2,6 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import type { Account, RouteName, RouteParams, Routes } from '../src/contract';
 import type { Db } from './db/database';
+import type { LargeBodies } from './http/large-bodies';
+import type { PreparedReplacement } from './routes/alignment-body';
 import type { FileStore } from './storage/file-store';
 import type { LocalFileStore } from './storage/local-files';
 import type { TaskQueue } from './tasks/queue';
@@ -18,6 +20,8 @@ export interface Services {
   /** Enqueues tasks (any role may enqueue; only workers run them). */
   tasks: TaskQueue;
   maxUploadBytes: number;
+  /** Large request bodies: bounded, parsed off the main thread. */
+  largeBodies: LargeBodies;
   log: (line: string) => void;
 }
 
@@ -30,14 +34,38 @@ export interface RequestContext {
   services: Services;
 }
 
-/** A response body that is already JSON text (large alignments are stitched, not re-encoded). */
-export class RawJson {
-  constructor(readonly json: string) {}
+/**
+ * What an idempotent replay needs instead of the whole response (docs/adr/0005, 0010): the route
+ * rebuilds the answer from it. Only alignment replacements use one (their answers are megabytes).
+ */
+export interface ReplayRef {
+  kind: 'alignment';
+  projectId: string;
+  alignmentId: string;
+  revision: string;
 }
 
-type BodyOf<N extends RouteName> = Routes[N] extends { body: z.ZodType }
-  ? z.output<Routes[N]['body']>
-  : undefined;
+/**
+ * A response body that is already JSON (large alignments are stitched, not re-encoded): one text,
+ * or parts written one after the other and never joined.
+ */
+export class RawJson {
+  constructor(
+    readonly json: string | readonly (string | Buffer)[],
+    readonly replay?: ReplayRef,
+  ) {}
+}
+
+/** Bodies that reach their handler prepared, not as the schema's output. */
+interface PreparedBodies {
+  replaceAlignment: PreparedReplacement;
+}
+
+type BodyOf<N extends RouteName> = N extends keyof PreparedBodies
+  ? PreparedBodies[N]
+  : Routes[N] extends { body: z.ZodType }
+    ? z.output<Routes[N]['body']>
+    : undefined;
 type QueryOf<N extends RouteName> = Routes[N] extends { query: z.ZodType }
   ? z.output<Routes[N]['query']>
   : undefined;

@@ -19,16 +19,28 @@ interface SelectionState {
   selection_revision: string;
 }
 
-/** The Alignment as JSON text: items are stored as JSON and spliced in, never re-encoded. */
-export function alignmentJson(row: AlignmentRow, project: SelectionState): string {
+/**
+ * The Alignment as JSON in three parts: before the items, the items (stored as JSON and spliced
+ * in, never re-encoded), after them. A large body is written as the parts, never joined.
+ */
+export function alignmentJsonParts<T extends string | Buffer>(
+  row: Omit<AlignmentRow, 'items_json'>,
+  itemsJson: T,
+  project: SelectionState,
+): [string, T, string] {
   const s = JSON.stringify;
-  return (
-    `{"id":${s(row.id)},"model":${s(row.model)},"alignment":{"items":${row.items_json}},` +
-    `"createdAt":${s(row.created_at)},"revision":${s(row.revision)},` +
-    `"selected":${row.id === project.selected_alignment_id},` +
-    `"selectionRevision":${s(project.selection_revision)},"name":${s(row.name)}}`
-  );
+  return [
+    `{"id":${s(row.id)},"model":${s(row.model)},"alignment":{"items":`,
+    itemsJson,
+    `},"createdAt":${s(row.created_at)},"revision":${s(row.revision)},` +
+      `"selected":${row.id === project.selected_alignment_id},` +
+      `"selectionRevision":${s(project.selection_revision)},"name":${s(row.name)}}`,
+  ];
 }
+
+/** The Alignment as JSON text. */
+export const alignmentJson = (row: AlignmentRow, project: SelectionState): string =>
+  alignmentJsonParts(row, row.items_json, project).join('');
 
 export function projectAlignments(db: Db, projectId: string): Promise<AlignmentRow[]> {
   return db.all<AlignmentRow>(
@@ -37,12 +49,15 @@ export function projectAlignments(db: Db, projectId: string): Promise<AlignmentR
   );
 }
 
+/** New item ids are this (random per save) plus the item's index in base 36. */
+export const newIdPrefix = (): string => `itm_${randomBytes(6).toString('base64url')}_`;
+
 /**
  * Items without an id get a new one that stays with them; given ids are kept. Mutates the items
  * (fresh parser output) instead of copying 100,000 objects.
  */
 export function withIds(items: AlignmentItem[]): AlignmentItem[] {
-  const prefix = `itm_${randomBytes(6).toString('base64url')}_`;
+  const prefix = newIdPrefix();
   for (let index = 0; index < items.length; index++) {
     const item = items[index];
     if (item && item.id === undefined) item.id = `${prefix}${index.toString(36)}`;
@@ -147,14 +162,17 @@ function conflict(row: AlignmentMeta, project: SelectionState, what: string): Ht
   );
 }
 
-/** PUT .../alignments/{id}: both guards, then replace (and select) in one transaction. */
+/**
+ * PUT .../alignments/{id}: both guards, then replace (and select) in one transaction. The items
+ * come as the JSON bytes to store (prepared off the main thread); SQLite stores them as text.
+ */
 export function replaceAlignment(
   db: Db,
   projectId: string,
   alignmentId: string,
-  body: AlignmentReplacement,
-): Promise<string> {
-  const itemsJson = JSON.stringify(withIds(body.alignment.items));
+  body: Omit<AlignmentReplacement, 'alignment'> & { itemsJson: Buffer },
+): Promise<{ parts: [string, Buffer, string]; revision: string }> {
+  const { itemsJson } = body;
   return db.tx(async (tx) => {
     const { row, project } = await loadForWrite(tx, projectId, alignmentId);
     if (body.expectedRevision !== row.revision) throw conflict(row, project, 'timing revision');
@@ -165,7 +183,7 @@ export function replaceAlignment(
       throw conflict(row, project, 'selection revision');
     }
     await tx.run(
-      'UPDATE alignments SET items_json = ?, revision = ?, updated_at = ? WHERE id = ?',
+      'UPDATE alignments SET items_json = CAST(? AS TEXT), revision = ?, updated_at = ? WHERE id = ?',
       itemsJson,
       newRevision(),
       nowIso(),
@@ -173,8 +191,25 @@ export function replaceAlignment(
     );
     if (body.select) await selectAlignmentRow(tx, projectId, alignmentId);
     const fresh = await loadForWrite(tx, projectId, alignmentId);
-    return alignmentJson({ ...fresh.row, items_json: itemsJson }, fresh.project);
+    return {
+      parts: alignmentJsonParts(fresh.row, itemsJson, fresh.project),
+      revision: fresh.row.revision,
+    };
   });
+}
+
+/** The stored alignment as JSON when its revision is still `revision` (an idempotent replay). */
+export async function alignmentAtRevision(
+  db: Db,
+  projectId: string,
+  alignmentId: string,
+  revision: string,
+): Promise<{ json: string } | { conflict: HttpError }> {
+  const { row, project } = await loadForWrite(db, projectId, alignmentId);
+  if (row.revision !== revision) return { conflict: conflict(row, project, 'timing revision') };
+  const full = await db.one<AlignmentRow>('SELECT * FROM alignments WHERE id = ?', alignmentId);
+  if (!full) throw new HttpError(404, 'Alignment was not found.');
+  return { json: alignmentJson(full, project) };
 }
 
 /** PUT .../selection: selects with both guards; selecting the selected one changes nothing. */

@@ -212,15 +212,30 @@ export async function insertMedia(
   return id;
 }
 
-/** Deletes the media row; returns it (its files are the caller's to delete) or undefined. */
-export function deleteMedia(db: Db, accountId: string, id: string): Promise<MediaRow | undefined> {
+/** Deletes a media item; returns the ids of its files (to remove), or undefined when unknown. */
+export function deleteMedia(db: Db, accountId: string, id: string): Promise<string[] | undefined> {
   return db.tx(async (tx) => {
     const row = await tx.one<MediaRow>(
       `SELECT * FROM media WHERE id = ? AND account_id = ?${tx.forUpdate}`,
       id,
       accountId,
     );
-    if (row) await tx.run('DELETE FROM media WHERE id = ?', id);
-    return row;
+    if (!row) return undefined;
+    await tx.run('DELETE FROM media WHERE id = ? AND account_id = ?', id, accountId);
+    const fileIds = [...new Set([row.file_id, row.preview_file_id])].filter(
+      (f): f is string => typeof f === 'string',
+    );
+    // A file another media item or a stem still uses stays.
+    const kept: string[] = [];
+    for (const fileId of fileIds) {
+      const used = await tx.one(
+        'SELECT 1 FROM media WHERE file_id = ? OR preview_file_id = ? UNION SELECT 1 FROM stems WHERE file_id = ?',
+        fileId,
+        fileId,
+        fileId,
+      );
+      if (!used) kept.push(fileId);
+    }
+    return kept;
   });
 }

@@ -39,7 +39,9 @@ class PostgresDb implements Database {
   ) {}
 
   private async query(sql: string, params: unknown[]) {
-    return this.client.query(numbered(sql), params);
+    // Buffers are JSON text here (alignment items kept as the client's bytes), never bytea.
+    const values = params.map((p) => (Buffer.isBuffer(p) ? p.toString('utf8') : p));
+    return this.client.query(numbered(sql), values);
   }
 
   async one<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {

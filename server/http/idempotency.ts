@@ -1,21 +1,36 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ReplayRef } from '../context';
 import type { Db } from '../db/database';
 import { HttpError } from './problem';
 
 export interface StoredResponse {
   status: number;
-  body: string;
+  body: string | readonly (string | Buffer)[];
+  /** When set, a replay rebuilds the answer from this instead of a stored copy of the body. */
+  replay?: ReplayRef;
 }
 
 const DAY_MS = 24 * 3600_000;
+/** Most keys kept per account: the oldest go first (a client makes a handful a minute). */
+export const MAX_KEYS_PER_ACCOUNT = 1000;
+/** Bodies are stored only when small; large answers carry a ReplayRef instead. */
+const REF_PREFIX = 'ref:';
 /** A claim older than this belongs to a process that died mid-request: take it over. */
 const STALE_CLAIM_MS = 120_000;
 /** status 0 marks a claimed key whose first request is still running. */
 const RUNNING = 0;
 
-export const fingerprint = (method: string, path: string, body: Buffer): string =>
-  createHash('sha256').update(`${method} ${path}\n`).update(body).digest('hex');
+/** The request fingerprint, fed chunk by chunk while the body arrives. */
+export const fingerprintHash = (method: string, path: string): Hash =>
+  createHash('sha256').update(`${method} ${path}\n`);
+
+const stored = (response: StoredResponse): string =>
+  response.replay
+    ? `${REF_PREFIX}${JSON.stringify(response.replay)}`
+    : typeof response.body === 'string'
+      ? response.body
+      : response.body.map((part) => part.toString()).join('');
 
 interface Row {
   fingerprint: string;
@@ -25,10 +40,13 @@ interface Row {
 }
 
 /**
- * Idempotency-Key: the first successful response per (account, key) is kept for 24 h. The first
- * request claims the key with a row in the database (the unique key decides between processes);
- * a duplicate that arrives meanwhile, in this process or another, waits for that row to hold the
- * answer. A failed request removes its claim: it changed nothing, and its retry may succeed.
+ * Idempotency-Key (docs/adr/0005, 0011): the first successful response per (account, key)
+ * answers its replays for 24 h. What is kept is what a replay needs: small bodies as they are,
+ * alignment replacements as a reference (rebuilt by the route), at most MAX_KEYS_PER_ACCOUNT per
+ * account. The first request claims the key with a row (the primary key decides between
+ * processes); a duplicate that arrives meanwhile, in this process or another, waits for that row
+ * to hold the answer. A failed request removes its claim: it changed nothing, and its retry may
+ * succeed.
  */
 export class IdempotencyStore {
   private readonly inflight = new Map<string, Promise<StoredResponse>>();
@@ -40,37 +58,42 @@ export class IdempotencyStore {
     key: string,
     print: string,
     work: () => Promise<StoredResponse>,
+    rebuild: (ref: ReplayRef) => Promise<StoredResponse>,
   ): Promise<StoredResponse & { replayed: boolean }> {
     if (key.length === 0 || key.length > 255) {
       throw new HttpError(400, 'Idempotency-Key must be 1 to 255 characters.');
     }
+    const slot = `${accountId}\n${key}`;
     const conflict = () =>
       new HttpError(422, 'This Idempotency-Key was already used with a different request.');
     for (let waited = 0; ; waited++) {
       const now = Date.now();
-      const stored = await this.db.one<Row>(
+      const row = await this.db.one<Row>(
         'SELECT fingerprint, status, body, created_at_ms FROM idempotency WHERE account_id = ? AND key = ?',
         accountId,
         key,
       );
       const expired =
-        stored &&
-        (stored.created_at_ms <= now - DAY_MS ||
-          (stored.status === RUNNING && stored.created_at_ms <= now - STALE_CLAIM_MS));
-      if (stored && !expired) {
-        if (stored.fingerprint !== print) throw conflict();
-        if (stored.status !== RUNNING) {
-          return { status: stored.status, body: stored.body, replayed: true };
+        row &&
+        (row.created_at_ms <= now - DAY_MS ||
+          (row.status === RUNNING && row.created_at_ms <= now - STALE_CLAIM_MS));
+      if (row && !expired) {
+        if (row.fingerprint !== print) throw conflict();
+        if (row.status !== RUNNING) {
+          if (row.body.startsWith(REF_PREFIX)) {
+            const ref = JSON.parse(row.body.slice(REF_PREFIX.length)) as ReplayRef;
+            return { ...(await rebuild(ref)), replayed: true };
+          }
+          return { status: row.status, body: row.body, replayed: true };
         }
         // The first request is still running (maybe in another process): wait for its answer.
-        const local = this.inflight.get(`${accountId}\n${key}`);
+        const local = this.inflight.get(slot);
         if (local) await local.catch(() => undefined);
         else await sleep(Math.min(25 * (waited + 1), 250));
         continue;
       }
-      if (await this.claim(accountId, key, print, expired ? stored : undefined)) break;
+      if (await this.claim(accountId, key, print, expired ? row : undefined)) break;
     }
-    const slot = `${accountId}\n${key}`;
     const promise = this.finish(accountId, key, work);
     this.inflight.set(slot, promise);
     try {
@@ -120,18 +143,30 @@ export class IdempotencyStore {
       throw error;
     }
     // Only successes are kept: a failed request changed nothing, and its retry may succeed.
-    if (response.status < 300) {
-      await this.db.run(
+    if (response.status < 300) await this.keep(accountId, key, response);
+    else await this.release(accountId, key);
+    return response;
+  }
+
+  private async keep(accountId: string, key: string, response: StoredResponse): Promise<void> {
+    await this.db.tx(async (tx) => {
+      await tx.run(
         'UPDATE idempotency SET status = ?, body = ? WHERE account_id = ? AND key = ?',
         response.status,
-        response.body,
+        stored(response),
         accountId,
         key,
       );
-    } else {
-      await this.release(accountId, key);
-    }
-    return response;
+      await tx.run(
+        `DELETE FROM idempotency WHERE account_id = ? AND status <> ? AND created_at_ms < (
+           SELECT created_at_ms FROM idempotency WHERE account_id = ?
+           ORDER BY created_at_ms DESC LIMIT 1 OFFSET ?)`,
+        accountId,
+        RUNNING,
+        accountId,
+        MAX_KEYS_PER_ACCOUNT - 1,
+      );
+    });
   }
 
   private async release(accountId: string, key: string): Promise<void> {

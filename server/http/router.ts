@@ -9,15 +9,24 @@ import {
 } from '../../src/contract';
 import { type HandlerTable, RawJson, type RequestContext, type Services } from '../context';
 import { accountForKey } from '../db/accounts';
-import { parseJsonBody, readBody } from './body';
-import { fingerprint, type IdempotencyStore, type StoredResponse } from './idempotency';
+import { replayAlignment } from '../routes/alignments';
+import { unwrapPrepared } from '../routes/alignment-body';
+import {
+  checkJsonHeaders,
+  declaredLength,
+  discardBody,
+  parseJsonBody,
+  readBody,
+  tooLarge,
+} from './body';
+import { fingerprintHash, type IdempotencyStore, type StoredResponse } from './idempotency';
+import { WORKER_BODY_BYTES } from './large-bodies';
 import { HttpError } from './problem';
 
 export const API_PREFIX = '/api/v1';
 const JSON_LIMIT = 1024 * 1024;
-/** A 100,000-item alignment is about 20 MB of JSON. */
+/** A 100,000-item alignment is about 20 MB of JSON (with ids, singers, two translations). */
 const LARGE_JSON_LIMIT = 64 * 1024 * 1024;
-const BODY_LIMITS: Partial<Record<RouteName, number>> = { replaceAlignment: LARGE_JSON_LIMIT };
 
 const entries = Object.entries(routes) as [RouteName, RouteDef][];
 
@@ -36,14 +45,72 @@ export function findRoute(
   return { allowed };
 }
 
-function validate<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+/** 400 for a bad query; 422 for a well-formed JSON body that breaks the rules (api-decisions). */
+function validate<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  where: 'query' | 'body',
+): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new HttpError(400, `The ${where} is not valid.`, {
+    throw new HttpError(where === 'body' ? 422 : 400, `The ${where} is not valid.`, {
       errors: describeIssues(result.error),
     });
   }
   return result.data;
+}
+
+/**
+ * The alignment replacement's body: large ones take one of a few slots (waiting, or 503), and are
+ * parsed and checked in a worker thread (docs/adr/0010). Returns the slot's release.
+ */
+async function readReplacement(
+  req: IncomingMessage,
+  services: Services,
+  hash: ReturnType<typeof fingerprintHash>,
+): Promise<{ body: unknown; release: () => void }> {
+  const length = declaredLength(req);
+  if (length !== undefined && length > LARGE_JSON_LIMIT) {
+    discardBody(req);
+    throw tooLarge(LARGE_JSON_LIMIT);
+  }
+  const large = length === undefined || length >= WORKER_BODY_BYTES;
+  let release = () => undefined as void;
+  if (large) {
+    try {
+      release = await services.largeBodies.acquire();
+    } catch (error) {
+      discardBody(req);
+      throw error;
+    }
+  }
+  try {
+    const raw = await readBody(req, LARGE_JSON_LIMIT, hash);
+    checkJsonHeaders(req, raw.length);
+    const body = unwrapPrepared(await services.largeBodies.prepareReplacement(raw));
+    return { body, release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Writes a JSON answer; parts are written one after the other, never joined. */
+function writeJson(
+  res: ServerResponse,
+  response: StoredResponse & { replayed?: boolean },
+  head: boolean,
+): void {
+  const parts = typeof response.body === 'string' ? [response.body] : response.body;
+  const bytes = parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part));
+  res.writeHead(response.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': bytes.reduce((sum, part) => sum + part.length, 0),
+    'Cache-Control': 'no-store',
+    ...(response.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
+  });
+  if (!head) for (const part of bytes) res.write(part);
+  res.end();
 }
 
 async function authenticate(
@@ -104,38 +171,44 @@ export async function dispatchApi(
   const account = await authenticate(req, services);
   const { name, def, params } = found;
   const query = def.query ? validate(def.query, queryObject(url.searchParams), 'query') : undefined;
-  let raw: Buffer = Buffer.alloc(0);
+  const hash = fingerprintHash(method, url.pathname);
   let body: unknown = undefined;
-  if (def.body) {
-    raw = await readBody(req, BODY_LIMITS[name] ?? JSON_LIMIT);
-    // An empty body is an empty object: the stem-separation body "may be empty".
-    body = validate(def.body, parseJsonBody(req, raw) ?? {}, 'body');
+  let release = () => undefined as void;
+  if (name === 'replaceAlignment') {
+    ({ body, release } = await readReplacement(req, services, hash));
+  } else if (def.body) {
+    const raw = await readBody(req, JSON_LIMIT, hash);
+    // Only an empty body stands for {} (the stem-separation body "may be empty"); `null` does not.
+    const parsed = parseJsonBody(req, raw);
+    body = validate(def.body, raw.length === 0 ? {} : parsed, 'body');
   } else {
     req.resume();
   }
-  const ctx: RequestContext = { req, account, origin: originOf(req), services };
-  const work = async (): Promise<StoredResponse> => {
-    const handler = handlers[name] as (
-      input: { params: unknown; query: unknown; body: unknown },
-      ctx: RequestContext,
-    ) => unknown;
-    const result = await handler({ params, query, body }, ctx);
-    return { status: 200, body: result instanceof RawJson ? result.json : JSON.stringify(result) };
-  };
-  const key = req.headers['idempotency-key'];
-  let response: StoredResponse & { replayed?: boolean };
-  if (def.idempotent && typeof key === 'string') {
-    const print = fingerprint(method, url.pathname, raw);
-    response = await idempotency.run(account.userId, key, print, work);
-  } else {
-    response = await work();
+  try {
+    const ctx: RequestContext = { req, account, origin: originOf(req), services };
+    const answer = (result: unknown): StoredResponse =>
+      result instanceof RawJson
+        ? { status: 200, body: result.json, ...(result.replay ? { replay: result.replay } : {}) }
+        : { status: 200, body: JSON.stringify(result) };
+    const work = async (): Promise<StoredResponse> => {
+      const handler = handlers[name] as (
+        input: { params: unknown; query: unknown; body: unknown },
+        ctx: RequestContext,
+      ) => unknown;
+      return answer(await handler({ params, query, body }, ctx));
+    };
+    const key = req.headers['idempotency-key'];
+    let response: StoredResponse & { replayed?: boolean };
+    if (def.idempotent && typeof key === 'string') {
+      const print = hash.digest('hex');
+      response = await idempotency.run(account.userId, key, print, work, async (ref) =>
+        answer(await replayAlignment(ref, ctx)),
+      );
+    } else {
+      response = await work();
+    }
+    writeJson(res, response, false);
+  } finally {
+    release();
   }
-  const bytes = Buffer.from(response.body, 'utf8');
-  res.writeHead(response.status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': bytes.length,
-    'Cache-Control': 'no-store',
-    ...(response.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
-  });
-  res.end(bytes);
 }

@@ -56,12 +56,10 @@ export const libraryHandlers = {
 
   deleteMedia: async ({ params }, ctx) => {
     const { db, files } = ctx.services;
-    const row = await deleteMedia(db, ctx.account.userId, params.mediaId);
-    if (!row) throw notFound('Media item');
-    // The media's files (the item and its preview, often one file) go with it.
-    for (const id of new Set([row.file_id, row.preview_file_id])) {
-      if (id) await removeFile(db, files, id);
-    }
+    const fileIds = await deleteMedia(db, ctx.account.userId, params.mediaId);
+    if (!fileIds) throw notFound('Media item');
+    // Its signed URLs 404 at once (the file row is gone) and its bytes leave the store.
+    for (const fileId of fileIds) await removeFile(db, files, fileId);
     return { success: true };
   },
 } satisfies Pick<

@@ -37,7 +37,7 @@ export const projectHandlers = {
     const { db, files, tasks } = ctx.services;
     const accountId = ctx.account.userId;
     const invalid = (message: string) =>
-      new HttpError(400, 'The body is not valid.', { errors: [{ path: 'inputFileId', message }] });
+      new HttpError(422, 'The body is not valid.', { errors: [{ path: 'inputFileId', message }] });
     const first = await fileRow(db, body.inputFileId);
     if (!first || first.account_id !== accountId) throw notFound('Upload');
     if (first.status !== 'complete') {

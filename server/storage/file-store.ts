@@ -23,6 +23,8 @@ export interface FileStore {
   putFile(id: string, path: string, contentType: string): Promise<number>;
   /** A local path holding the file's bytes (S3: a downloaded copy), released when done. */
   localCopy(id: string): Promise<{ path: string; release(): Promise<void> }>;
+  /** Where scratch files (`.part`) are written; housekeeping removes old ones. */
+  readonly scratchDir: string;
   /** A fresh local path for a worker to write to before `putFile`. */
   scratchPath(suffix: string): string;
   /** Deletes the bytes (idempotent). */

@@ -25,6 +25,10 @@ export class LocalFileStore implements FileStore {
     mkdirSync(this.dir, { recursive: true });
   }
 
+  get scratchDir(): string {
+    return this.dir;
+  }
+
   pathOf(id: string): string {
     return join(this.dir, id);
   }

@@ -29,7 +29,7 @@ const HOUR = 3600;
  */
 export class S3FileStore implements FileStore {
   private readonly client: S3Client;
-  private readonly scratchDir: string;
+  readonly scratchDir: string;
   private ready: Promise<void> | undefined;
 
   constructor(

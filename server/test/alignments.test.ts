@@ -113,7 +113,7 @@ describe('alignment replacement', () => {
       await call(url, { method: 'PUT', body: { ...guards, expectedSelectionRevision: 'old' } }),
       409,
     );
-    problem(await call(url, { method: 'PUT', body: { expectedRevision: ref.revision } }), 400);
+    problem(await call(url, { method: 'PUT', body: { expectedRevision: ref.revision } }), 422);
     const selected = parsed(AlignmentSchema, await call(url, { method: 'PUT', body: guards }));
     expect(selected.selected).toBe(true);
     expect(selected.selectionRevision).not.toBe(ref.selectionRevision);
@@ -144,7 +144,7 @@ describe('validation and limits', () => {
         alignment: { items: [...items, item(100000)] },
         expectedRevision: ok.revision,
       }),
-      400,
+      422,
     );
     expect(tooMany.errors?.[0]?.path).toBe('alignment.items');
     expect(byName(await project(), 'Local aligner').revision).toBe(ok.revision);
@@ -164,14 +164,14 @@ describe('validation and limits', () => {
       ],
       [
         { alignment: { items: [item(0, { colour: 'red' })] }, expectedRevision: a.revision },
-        'alignment.items.0',
+        'alignment.items.0.colour',
       ],
       [
         {
           alignment: { items: [item(0, { translations: { de: { text: 'x', extra: 1 } } })] },
           expectedRevision: a.revision,
         },
-        'alignment.items.0.translations.de',
+        'alignment.items.0.translations.de.extra',
       ],
       [
         {
@@ -197,12 +197,12 @@ describe('validation and limits', () => {
         { alignment: { items: [] }, expectedRevision: a.revision, expectedSelectionRevision: '' },
         'expectedSelectionRevision',
       ],
-      [{ alignment: { items: [] }, expectedRevision: a.revision, force: true }, '(root)'],
-      [{ alignment: { items: [], name: 'x' }, expectedRevision: a.revision }, 'alignment'],
+      [{ alignment: { items: [] }, expectedRevision: a.revision, force: true }, 'force'],
+      [{ alignment: { items: [], name: 'x' }, expectedRevision: a.revision }, 'alignment.name'],
     ];
     for (const [body, path] of cases) {
-      const p400 = problem(await put(p, a, body), 400);
-      expect(p400.errors?.map((e) => e.path)).toContain(path);
+      const invalid = problem(await put(p, a, body), 422);
+      expect(invalid.errors?.map((e) => e.path)).toContain(path);
     }
     const maxOk = await put(p, a, {
       alignment: { items: [item(0, { line: 9007199254740991, singer: 9007199254740991 })] },
@@ -216,8 +216,8 @@ describe('validation and limits', () => {
     const a = byName(p, 'Reference timing');
     const url = `${svc.api}/projects/${p.id}/alignments/${a.id}`;
     problem(await call(url, { method: 'PUT', body: '{"alignment": {"items": [' }), 400);
-    problem(await call(url, { method: 'PUT', body: 'null' }), 400);
-    problem(await call(url, { method: 'PUT', body: '[1,2]' }), 400);
+    problem(await call(url, { method: 'PUT', body: 'null' }), 422);
+    problem(await call(url, { method: 'PUT', body: '[1,2]' }), 422);
     problem(
       await call(url, { method: 'PUT', body: '{}', headers: { 'Content-Type': 'text/plain' } }),
       415,
@@ -228,7 +228,7 @@ describe('validation and limits', () => {
     );
     problem(
       await call(`${svc.api}/projects/${p.id}`, { method: 'PATCH', body: { title: 'A' } }),
-      400,
+      422,
     );
     const renamed = parsed(
       ProjectSchema,

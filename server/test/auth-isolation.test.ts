@@ -204,7 +204,7 @@ describe('library endpoints', () => {
     expect(after.filter((p) => p.isDefault).map((p) => p.id)).toEqual([other.id]);
     problem(
       await call(`${svc.api}/presets/${other.id}`, { method: 'PATCH', body: { isDefault: 'yes' } }),
-      400,
+      422,
     );
     const media = parsed(z.array(MediaItemSchema), await call(`${svc.api}/media`));
     const gone = media[0]?.id ?? '';

@@ -32,13 +32,13 @@ const newUpload = (body: Record<string, unknown>) =>
   });
 
 describe('uploads', () => {
-  it('checks content type (415), size (413) and the body (400)', async () => {
+  it('checks content type (415), size (413) and the body (422)', async () => {
     problem(await newUpload({ contentType: 'text/plain' }), 415);
     problem(await newUpload({ contentType: 'application/json' }), 415);
     problem(await newUpload({ contentLength: MAX + 1 }), 413);
-    problem(await newUpload({ contentLength: 0 }), 400);
-    problem(await newUpload({ contentLength: 1.5 }), 400);
-    problem(await newUpload({ filename: undefined }), 400);
+    problem(await newUpload({ contentLength: 0 }), 422);
+    problem(await newUpload({ contentLength: 1.5 }), 422);
+    problem(await newUpload({ filename: undefined }), 422);
     const ok = parsed(
       UploadResponseSchema,
       await newUpload({ contentType: 'video/mp4', contentLength: MAX }),
@@ -64,13 +64,13 @@ describe('uploads', () => {
     const create = () =>
       call(`${svc.api}/projects`, { method: 'POST', body: { inputFileId: created.inputFileId } });
     // Nothing there yet, then the wrong number of bytes: not usable.
-    problem(await create(), 400);
+    problem(await create(), 422);
     expect((await put(created.uploadUrl, Buffer.alloc(9))).status).toBe(200);
-    problem(await create(), 400);
+    problem(await create(), 422);
     expect((await put(created.uploadUrl, Buffer.alloc(10))).status).toBe(200);
     // Ten bytes of zeros: usable, so the project and task are created (the task fails to decode).
     const started = parsed(TaskStartSchema, await create());
-    problem(await create(), 400);
+    problem(await create(), 422);
     expect((await waitForTask(svc.api, started.taskId)).status).toBe('failed');
   });
 
@@ -102,7 +102,7 @@ describe('uploads', () => {
           method: 'POST',
           body: { inputFileId: created.inputFileId },
         }),
-        400,
+        422,
       );
       expect((await put(url.href, Buffer.alloc(10))).status).toBe(200);
       expect((await put(url.href, Buffer.alloc(10))).status).toBe(409);
@@ -160,7 +160,7 @@ describe('create-karaoke on the demo song', () => {
     expect(alignment?.alignment.items.every((i) => typeof i.id === 'string')).toBe(true);
     const after = parsed(CreditBalanceSchema, await call(`${svc.api}/credits`)).availableBalance;
     expect(after).toBe(before - 2);
-    problem(await call(`${svc.api}/projects`, { method: 'POST', body: { inputFileId } }), 400);
+    problem(await call(`${svc.api}/projects`, { method: 'POST', body: { inputFileId } }), 422);
 
     const vocalsUrl = types.vocals?.url ?? '';
     const whole = await fetch(vocalsUrl);

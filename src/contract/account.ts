@@ -75,7 +75,7 @@ export type BillingManageQuery = z.infer<typeof BillingManageQuerySchema>;
 export const BillingManageSchema = z.object({ url: z.string() });
 export type BillingManage = z.infer<typeof BillingManageSchema>;
 
-export const UploadRequestSchema = z.object({
+export const UploadRequestSchema = z.strictObject({
   filename: z.string().min(1).max(255),
   contentType: z.string().min(1),
   contentLength: z.int().min(1),

@@ -43,9 +43,35 @@ export const AlignmentSchema = z.object({
 });
 export type Alignment = z.infer<typeof AlignmentSchema>;
 
+/**
+ * Rules across items that the spec's types imply: an item ends at or after its start, and ids
+ * name one item each (docs/api-decisions.md). `alignment-check.ts` applies the same rules fast.
+ */
+export function itemRuleIssues(
+  items: readonly { id?: string | undefined; start: number; end: number }[],
+): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  const firstWithId = new Map<string, number>();
+  items.forEach((item, index) => {
+    if (item.end < item.start) {
+      issues.push({ path: [index, 'end'], message: 'end must not be before start' });
+    }
+    if (item.id === undefined) return;
+    const first = firstWithId.get(item.id);
+    if (first === undefined) firstWithId.set(item.id, index);
+    else issues.push({ path: [index, 'id'], message: `duplicate id (item ${first} has it too)` });
+  });
+  return issues;
+}
+
 export const AlignmentReplacementSchema = z.strictObject({
   alignment: z.strictObject({
-    items: z.array(AlignmentItemSchema).max(MAX_ALIGNMENT_ITEMS),
+    items: z
+      .array(AlignmentItemSchema)
+      .max(MAX_ALIGNMENT_ITEMS)
+      .superRefine((items, ctx) => {
+        for (const issue of itemRuleIssues(items)) ctx.addIssue({ code: 'custom', ...issue });
+      }),
   }),
   expectedRevision: z.string().min(1),
   select: z.boolean().optional(),

@@ -13,7 +13,7 @@ export const PresetSchema = z.object({
 });
 export type Preset = z.infer<typeof PresetSchema>;
 
-export const PresetPatchSchema = z.object({
+export const PresetPatchSchema = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
   isDefault: z.boolean().optional(),
 });

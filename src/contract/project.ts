@@ -122,7 +122,7 @@ const TitleSchema = z
   .max(300);
 const ArtistsSchema = z.array(z.string().trim().min(1).max(300)).max(50);
 
-export const CreateProjectSchema = z.object({
+export const CreateProjectSchema = z.strictObject({
   title: TitleSchema.optional(),
   artists: ArtistsSchema.optional(),
   inputFileId: IdSchema,
@@ -133,7 +133,7 @@ export const CreateProjectSchema = z.object({
 });
 export type CreateProject = z.infer<typeof CreateProjectSchema>;
 
-export const ProjectPatchSchema = z.object({
+export const ProjectPatchSchema = z.strictObject({
   title: TitleSchema.optional(),
   artists: ArtistsSchema.optional(),
 });

@@ -193,10 +193,19 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   return params;
 }
 
-/** Describes a zod failure as `path: message` pairs, the shape of problem-details `errors`. */
+/**
+ * Describes a zod failure as `path: message` pairs, the shape of problem-details `errors`. An
+ * unknown member is reported at its own path (`alignment.items.3.colour`), so the error names it.
+ */
 export function describeIssues(error: z.ZodError): { path: string; message: string }[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.length ? issue.path.map(String).join('.') : '(root)',
-    message: issue.message,
-  }));
+  const at = (path: readonly PropertyKey[]) =>
+    path.length ? path.map(String).join('.') : '(root)';
+  return error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({
+          path: at([...issue.path, key]),
+          message: 'unknown field: only the documented fields are allowed',
+        }))
+      : [{ path: at(issue.path), message: issue.message }],
+  );
 }

@@ -57,16 +57,16 @@ export const StemModelSchema = z.enum(STEM_MODELS);
 export type StemModel = z.infer<typeof StemModelSchema>;
 
 /** Only the documented variant is modelled (docs/api-decisions.md). */
-export const LyricsSourceSchema = z.object({
+export const LyricsSourceSchema = z.strictObject({
   type: z.literal('transcribe'),
   lyrics: z.string(),
 });
 export type LyricsSource = z.infer<typeof LyricsSourceSchema>;
 
-export const LyricsSyncRequestSchema = z.object({ lyricsSource: LyricsSourceSchema });
+export const LyricsSyncRequestSchema = z.strictObject({ lyricsSource: LyricsSourceSchema });
 export type LyricsSyncRequest = z.infer<typeof LyricsSyncRequestSchema>;
 
-export const StemSeparationRequestSchema = z.object({ model: StemModelSchema.optional() });
+export const StemSeparationRequestSchema = z.strictObject({ model: StemModelSchema.optional() });
 export type StemSeparationRequest = z.infer<typeof StemSeparationRequestSchema>;
 
 export const TaskStartSchema = z.object({

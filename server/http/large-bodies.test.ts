@@ -1,0 +1,54 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { HttpError } from './problem';
+import { LargeBodies, WORKER_BODY_BYTES } from './large-bodies';
+
+const bodies = new LargeBodies(() => undefined, 1, 1);
+afterAll(() => bodies.close());
+
+const item = (i: number) => ({ line: i, word: 0, subword: 0, start: i, end: i + 0.5, text: 'la' });
+
+describe('LargeBodies', () => {
+  it('lets one body in per slot, queues a bounded number and answers 503 beyond', async () => {
+    const first = await bodies.acquire();
+    let secondIn = false;
+    const second = bodies.acquire().then((release) => {
+      secondIn = true;
+      return release;
+    });
+    const refused = await bodies.acquire().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect((refused as HttpError).status).toBe(503);
+    expect((refused as HttpError).headers['Retry-After']).toBeDefined();
+    expect(secondIn).toBe(false);
+    first();
+    (await second)();
+    expect(secondIn).toBe(true);
+  });
+
+  it('prepares a large body in a worker thread (its bytes are moved there, not copied)', async () => {
+    const items = Array.from({ length: 5000 }, (_, i) => item(i));
+    const json = JSON.stringify({ alignment: { items }, expectedRevision: 'r' });
+    const raw = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+    raw.write(json);
+    expect(raw.length).toBeGreaterThan(WORKER_BODY_BYTES);
+    const outcome = await bodies.prepareReplacement(raw);
+    // Transferred to the worker: this side's view is detached.
+    expect(raw.buffer.byteLength).toBe(0);
+    if (!outcome.ok) throw new Error(outcome.detail);
+    const stored = JSON.parse(Buffer.from(outcome.value.itemsJson).toString()) as { id: string }[];
+    expect(stored).toHaveLength(5000);
+    expect(stored.every((i) => typeof i.id === 'string')).toBe(true);
+  });
+
+  it('reports a rejected large body with zod-worded errors', async () => {
+    const items = Array.from({ length: 5000 }, (_, i) => item(i));
+    const json = JSON.stringify({ alignment: { items: [...items, { ...item(1), end: 0.5 }] } });
+    const outcome = await bodies.prepareReplacement(Buffer.from(json));
+    expect(outcome).toMatchObject({ ok: false, status: 422 });
+    if (outcome.ok) return;
+    expect(outcome.errors?.map((e) => e.path).sort()).toEqual([
+      'alignment.items.5000.end',
+      'expectedRevision',
+    ]);
+  });
+});
