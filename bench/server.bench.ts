@@ -14,8 +14,22 @@ import { report } from './report';
 
 const KEY = 'bench-key-0123456789abcdef';
 const dataDir = mkdtempSync(join(tmpdir(), 'karaoke-bench-'));
+// SQLite unless server-postgres.bench.ts runs this file on a PostgreSQL schema (names get a suffix).
+const onPostgres = process.env.BENCH_ON_POSTGRES === '1';
+const suffix = onPostgres ? '.postgres' : '';
+const backend = onPostgres
+  ? {}
+  : { DATABASE_URL: '', S3_ENDPOINT: '', S3_BUCKET: '', S3_REGION: '' };
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, KARAOKE_API_KEY: KEY },
+  env: {
+    ...process.env,
+    ...backend,
+    ...(onPostgres ? {} : { S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '' }),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    KARAOKE_API_KEY: KEY,
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 
@@ -76,7 +90,7 @@ try {
     if (!res.ok) throw new Error(`PUT: ${res.status} ${answer.slice(0, 300)}`);
     revision = (JSON.parse(answer) as Alignment).revision;
   }
-  report('server.alignment.put-100k-items', putSamples, 2000);
+  report(`server.alignment.put-100k-items${suffix}`, putSamples, 2000);
 
   const getSamples: number[] = [];
   for (let run = 0; run < 10; run++) {
@@ -85,7 +99,7 @@ try {
     await res.arrayBuffer();
     getSamples.push(performance.now() - t0);
   }
-  report('server.project.get-100k-items', getSamples, 1000);
+  report(`server.project.get-100k-items${suffix}`, getSamples, 1000);
 
   // A real task runs in the background while the clients poll it.
   const start = await json<{ taskId: string }>(`/projects/${entry.id}/tasks/stem-separation`, {
@@ -105,7 +119,7 @@ try {
     }
   };
   await Promise.all(Array.from({ length: 50 }, (_, i) => client(i * 20)));
-  report('server.tasks.poll-50-clients-1rps', pollSamples, 50);
+  report(`server.tasks.poll-50-clients-1rps${suffix}`, pollSamples, 50);
 
   // Five 100k-item saves at once (one wins, four get 409 after their bodies were read and
   // checked: the parse is the load) while 10 clients poll every 50 ms; then the same, idle.
@@ -142,9 +156,14 @@ try {
   for (let round = 0; round < 3; round++) loaded.push(...(await pollWhile(saves())));
   const p95 = (xs: number[]) =>
     [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1] ?? NaN;
-  report('server.tasks.poll-idle', idle, null);
-  report('server.tasks.poll-during-5-saves-100k', loaded, null);
-  report('server.tasks.poll-during-5-saves-100k.ratio-to-idle', [p95(loaded) / p95(idle)], 10, 'x');
+  report(`server.tasks.poll-idle${suffix}`, idle, null);
+  report(`server.tasks.poll-during-5-saves-100k${suffix}`, loaded, null);
+  report(
+    `server.tasks.poll-during-5-saves-100k.ratio-to-idle${suffix}`,
+    [p95(loaded) / p95(idle)],
+    10,
+    'x',
+  );
 } finally {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
