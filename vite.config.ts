@@ -36,6 +36,8 @@ const postgresProject = process.env.DATABASE_URL
           environment: 'node',
           include: ['server/**/*.test.ts'],
           env: { TEST_BACKEND: 'postgres' },
+          // Every statement is a round trip to the server: the 100k-item tests need more time.
+          testTimeout: 90_000,
         },
       },
     ]

@@ -89,5 +89,5 @@ describe.runIf(onPostgres)('a worker killed in the middle of a task', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(await credits()).toBe(before - 1);
     second.kill('SIGTERM');
-  }, 120_000);
+  }, 300_000);
 });
