@@ -14,7 +14,8 @@ if (base) {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  // %20, not the '+' URLSearchParams writes for a space.
+  url.search = `${url.search ? `${url.search}&` : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   try {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/server.bench.ts'], {
       env: { ...process.env, BENCH_ON_POSTGRES: '1', DATABASE_URL: url.href },
