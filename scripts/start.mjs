@@ -2,6 +2,7 @@
 // app and the local Karaoke service from one Node process (server/main.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -19,7 +20,9 @@ const built = join(root, 'dist', 'index.html');
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
   newestMtime(join(root, p)),
 );
-if (!existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs) {
+// KARAOKE_NO_BUILD=1 serves whatever dist/ holds (the start-script test runs without a build).
+const stale = !existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs;
+if (stale && process.env.KARAOKE_NO_BUILD !== '1') {
   console.log('Building the app (vite build)…');
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
     cwd: root,
@@ -34,4 +37,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', '
   env: process.env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// The service stops itself with 0 on Ctrl-C / SIGTERM. Killed by a signal (kill -9, the OOM
+// killer, a crash), it has no code: exit 128 + the signal's number, as a shell does, so a
+// supervisor sees the failure and restarts it.
+child.on('exit', (code, signal) =>
+  process.exit(code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 1)),
+);

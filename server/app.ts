@@ -11,15 +11,20 @@ import { openDatabase, type Database } from './db/database';
 import { ensureDemoAccount } from './demo-account';
 import { answerPreflight, setCors } from './http/cors';
 import { IdempotencyStore } from './http/idempotency';
+import { AuthLimiter } from './http/auth-limit';
 import { LargeBodies } from './http/large-bodies';
+import { parsePublicUrl } from './http/origin';
 import { HttpError, sendProblem } from './http/problem';
 import { API_PREFIX, dispatchApi } from './http/router';
+import { SECURITY_HEADERS, setSecurityHeaders } from './http/security-headers';
 import { serveStatic } from './http/static';
 import { handlers } from './routes';
 import { receiveUpload } from './routes/uploads';
 import { claimSeeding, seedDemo } from './seed/demo';
 import type { FileStore } from './storage/file-store';
 import { LocalFileStore } from './storage/local-files';
+import { answerSignIn } from './http/sign-in-page';
+import { createSignInToken, redeemSignInToken } from './signin-links';
 import { serveFile } from './storage/serve-file';
 import { sweepFiles } from './storage/housekeeping';
 import { UrlSigner } from './storage/signing';
@@ -52,18 +57,24 @@ export interface ServiceOptions {
   worker?: boolean;
   /** Tasks run at once, shared fairly by accounts (default: sized to the machine, 2..4). */
   taskConcurrency?: number;
+  /** The origin in absolute URLs (PUBLIC_URL); default: the address a connection reached. */
+  publicUrl?: string;
+  /** Build URLs from X-Forwarded-* / Host (TRUST_PROXY; only behind a proxy that sets them). */
+  trustProxy?: boolean;
   /** How often stale `.part` files, uploads and idempotency keys are swept (default 1 h). */
   sweepIntervalMs?: number;
 }
 
 export interface KaraokeService {
   handle(req: IncomingMessage, res: ServerResponse, next?: () => void): void;
-  /** The demo account's key (for the sign-in link). */
+  /** The demo account's key (tests; never printed). */
   readonly demoApiKey: string;
   /** The composed ports (tests and tools reach the same database and store through them). */
   readonly services: Services;
   /** This process's name on the tasks it claims (tasks.worker_id). */
   readonly workerId: string;
+  /** A one-time sign-in link for the demo account (the start-up banner prints it). */
+  signInLink(base: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -106,6 +117,10 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
   const services: Services = {
     db,
     largeBodies,
+    origin: {
+      trustProxy: options.trustProxy ?? false,
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    },
     dataDir,
     files,
     localFiles,
@@ -114,6 +129,7 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
     log,
   };
   const idempotency = new IdempotencyStore(db);
+  const limiter = new AuthLimiter(services.origin.trustProxy);
   const demo = await ensureDemoAccount(db, dataDir, options.apiKey);
   if (options.seed !== false && (await claimSeeding(db))) {
     const t0 = Date.now();
@@ -144,6 +160,8 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
   async function route(req: IncomingMessage, res: ServerResponse, next?: () => void) {
     const url = new URL(req.url ?? '/', 'http://local');
     const path = url.pathname;
+    // Static files get the app's policy in serveStatic; what falls through to `next` gets none.
+    setSecurityHeaders(res);
     if (path === '/healthz') {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
       return;
@@ -152,6 +170,11 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
       // A worker answers health checks only: the load balancer sends the API to api processes.
       throw new HttpError(404, 'This process runs tasks only (SERVICE_ROLE=worker).');
     }
+    const signIn = /^\/signin\/([^/]+)$/.exec(path);
+    if (signIn?.[1] && (req.method === 'GET' || req.method === 'HEAD')) {
+      const valid = await redeemSignInToken(db, signIn[1]);
+      return answerSignIn(res, valid ? demo.apiKey : undefined);
+    }
     const api = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
     const filesPath = localFiles && /^\/files\/([^/]+)$/.exec(path);
     const uploadPath = localFiles && /^\/uploads\/([^/]+)$/.exec(path);
@@ -159,7 +182,7 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
       setCors(res);
       if (req.method === 'OPTIONS') return answerPreflight(res);
     }
-    if (api) return dispatchApi(req, res, url, services, handlers, idempotency);
+    if (api) return dispatchApi(req, res, url, services, handlers, idempotency, limiter);
     if (localFiles && filesPath?.[1]) {
       return serveFile(req, res, filesPath[1], url.searchParams, db, localFiles);
     }
@@ -167,7 +190,10 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
       return receiveUpload(req, res, uploadPath[1], url.searchParams, { ...services, localFiles });
     }
     if (options.staticDir && (await serveStatic(options.staticDir, path, req, res))) return;
-    if (next) return next();
+    if (next) {
+      for (const name of SECURITY_HEADERS) res.removeHeader(name);
+      return next();
+    }
     throw new HttpError(404, `Nothing at ${path}.`);
   }
 
@@ -175,6 +201,7 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
     demoApiKey: demo.apiKey,
     services,
     workerId: tasks.workerId,
+    signInLink: async (base) => `${base}/signin/${await createSignInToken(db)}`,
     handle(req, res, next) {
       route(req, res, next).catch((error: unknown) => {
         if (error instanceof HttpError) return sendProblem(res, error);
@@ -203,11 +230,17 @@ function roleFromEnv(value: string | undefined): ServiceRole {
 
 /**
  * Options from the environment: DATA_DIR, DATABASE_URL, S3_*, SERVICE_ROLE, KARAOKE_API_KEY,
- * MAX_UPLOAD_BYTES.
+ * MAX_UPLOAD_BYTES, PUBLIC_URL, TRUST_PROXY.
  */
 export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceOptions {
   const maxUpload = Number(env.MAX_UPLOAD_BYTES);
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL);
+  if (env.PUBLIC_URL && !publicUrl) {
+    throw new Error(`PUBLIC_URL must be an http(s) URL; got ${env.PUBLIC_URL}`);
+  }
   return {
+    trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
+    ...(publicUrl ? { publicUrl } : {}),
     dataDir: env.DATA_DIR || '.data',
     databaseUrl: env.DATABASE_URL || undefined,
     s3: readS3Config(env),

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Account, RouteName, RouteParams, Routes } from '../src/contract';
 import type { Db } from './db/database';
 import type { LargeBodies } from './http/large-bodies';
+import type { OriginPolicy } from './http/origin';
 import type { PreparedReplacement } from './routes/alignment-body';
 import type { FileStore } from './storage/file-store';
 import type { LocalFileStore } from './storage/local-files';
@@ -20,6 +21,8 @@ export interface Services {
   /** Enqueues tasks (any role may enqueue; only workers run them). */
   tasks: TaskQueue;
   maxUploadBytes: number;
+  /** How absolute URLs in responses are built (PUBLIC_URL, TRUST_PROXY). */
+  origin: OriginPolicy;
   /** Large request bodies: bounded, parsed off the main thread. */
   largeBodies: LargeBodies;
   log: (line: string) => void;

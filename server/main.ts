@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { createServiceFromEnv, serviceOptionsFromEnv } from './app';
+import { configureHttpServer } from './http/server-options';
 
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST || '127.0.0.1';
@@ -14,7 +15,7 @@ const options = serviceOptionsFromEnv();
 const service = await createServiceFromEnv({ staticDir: resolve('dist'), log: console.log });
 if (options.role === 'worker') console.log(`Task worker ${service.workerId} is running.`);
 const listen = options.role !== 'worker' || process.env.PORT !== undefined;
-const server = createServer((req, res) => service.handle(req, res));
+const server = configureHttpServer(createServer((req, res) => service.handle(req, res)));
 server.on('clientError', (_error, socket) => {
   // Garbage on the wire: answer 400 and move on, never crash.
   if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
@@ -25,10 +26,16 @@ if (listen)
     const shown = host.includes(':') ? `[${host}]` : host;
     // PORT=0 picks a free port: print the real one.
     const address = server.address();
-    const base = `http://${shown}:${typeof address === 'object' && address ? address.port : port}`;
+    const base =
+      options.publicUrl ??
+      `http://${shown}:${typeof address === 'object' && address ? address.port : port}`;
     console.log(`Karaoke Timing Studio is running at ${base}/`);
     console.log(`API: ${base}/api/v1 (health: ${base}/healthz)`);
-    console.log(`Sign in with one click: ${base}/#key=${service.demoApiKey}`);
+    // A one-time link, never the key itself: keys stay out of logs (docs/adr/0010).
+    service.signInLink(base).then(
+      (link) => console.log(`Sign in with one click (valid once, for 15 minutes): ${link}`),
+      (error: unknown) => console.error('Could not make a sign-in link:', error),
+    );
   });
 
 let stopping = false;

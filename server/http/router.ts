@@ -21,6 +21,8 @@ import {
 } from './body';
 import { fingerprintHash, type IdempotencyStore, type StoredResponse } from './idempotency';
 import { WORKER_BODY_BYTES } from './large-bodies';
+import type { AuthLimiter } from './auth-limit';
+import { originOf } from './origin';
 import { HttpError } from './problem';
 
 export const API_PREFIX = '/api/v1';
@@ -116,34 +118,43 @@ function writeJson(
 async function authenticate(
   req: IncomingMessage,
   services: Services,
+  limiter: AuthLimiter,
 ): Promise<RequestContext['account']> {
   const header = req.headers.authorization ?? '';
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  const challenge = { 'WWW-Authenticate': 'Bearer realm="karaoke"' };
-  if (!match?.[1]) {
-    throw new HttpError(401, 'Send the API key as Authorization: Bearer <key>.', {}, challenge);
-  }
-  const account = await accountForKey(services.db, match[1]);
-  if (!account) {
+  const key = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  const account = key ? await accountForKey(services.db, key) : undefined;
+  if (account) return account;
+  const wait = limiter.failed(limiter.clientOf(req));
+  if (wait > 0) {
     throw new HttpError(
-      401,
-      'The API key is not valid.',
+      429,
+      `Too many failed authentications from this client; try again in ${wait} s.`,
       {},
-      { 'WWW-Authenticate': 'Bearer realm="karaoke", error="invalid_token"' },
+      { 'Retry-After': String(wait) },
     );
   }
-  return account;
+  if (!key) {
+    throw new HttpError(
+      401,
+      'Send the API key as Authorization: Bearer <key>.',
+      {},
+      {
+        'WWW-Authenticate': 'Bearer realm="karaoke"',
+      },
+    );
+  }
+  throw new HttpError(
+    401,
+    'The API key is not valid.',
+    {},
+    { 'WWW-Authenticate': 'Bearer realm="karaoke", error="invalid_token"' },
+  );
 }
 
 function queryObject(search: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of search) out[key] = value;
   return out;
-}
-
-export function originOf(req: IncomingMessage): string {
-  const proto = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
-  return `${proto}://${req.headers.host ?? '127.0.0.1'}`;
 }
 
 /** Serves one /api/v1 request with the contract's route table; every failure is a problem. */
@@ -154,21 +165,25 @@ export async function dispatchApi(
   services: Services,
   handlers: HandlerTable,
   idempotency: IdempotencyStore,
+  limiter: AuthLimiter,
 ): Promise<void> {
-  const method = req.method ?? 'GET';
+  // HEAD answers like GET without the body (RFC 9110).
+  const head = req.method === 'HEAD';
+  const method = head ? 'GET' : (req.method ?? 'GET');
   const path = url.pathname.slice(API_PREFIX.length) || '/';
   const found = findRoute(method, path);
   if ('allowed' in found) {
     req.resume();
     if (found.allowed.length === 0) throw new HttpError(404, `No endpoint at ${url.pathname}.`);
+    const allowed = found.allowed.includes('GET') ? [...found.allowed, 'HEAD'] : found.allowed;
     throw new HttpError(
       405,
-      `${method} is not allowed here.`,
+      `${req.method} is not allowed here.`,
       {},
-      { Allow: found.allowed.join(', ') },
+      { Allow: allowed.join(', ') },
     );
   }
-  const account = await authenticate(req, services);
+  const account = await authenticate(req, services, limiter);
   const { name, def, params } = found;
   const query = def.query ? validate(def.query, queryObject(url.searchParams), 'query') : undefined;
   const hash = fingerprintHash(method, url.pathname);
@@ -185,7 +200,7 @@ export async function dispatchApi(
     req.resume();
   }
   try {
-    const ctx: RequestContext = { req, account, origin: originOf(req), services };
+    const ctx: RequestContext = { req, account, origin: originOf(req, services.origin), services };
     const answer = (result: unknown): StoredResponse =>
       result instanceof RawJson
         ? { status: 200, body: result.json, ...(result.replay ? { replay: result.replay } : {}) }
@@ -207,7 +222,7 @@ export async function dispatchApi(
     } else {
       response = await work();
     }
-    writeJson(res, response, false);
+    writeJson(res, response, head);
   } finally {
     release();
   }

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { APP_CSP } from './security-headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,6 +46,7 @@ export async function serveStatic(
   const target = inside && (await isFile(candidate)) ? candidate : join(root, 'index.html');
   if (!(await isFile(target))) return false;
   const hashed = target.includes(`${sep}assets${sep}`);
+  if (target.endsWith('.html')) res.setHeader('Content-Security-Policy', APP_CSP);
   res.writeHead(200, {
     'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',

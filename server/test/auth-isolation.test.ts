@@ -66,7 +66,7 @@ describe('authentication', () => {
     problem(await call(`${svc.api}/nothing-here`), 404);
     const res = await call(`${svc.api}/me`, { method: 'DELETE' });
     problem(res, 405);
-    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
   });
 
   it('answers CORS preflight for the API', async () => {

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { createService, type KaraokeService, type ServiceOptions } from '../app';
 import { createAccountWithKey } from '../db/accounts';
 import { readS3Config } from '../storage/s3-config';
+import { configureHttpServer } from '../http/server-options';
 
 export const DEMO_KEY = 'test-demo-key-0123456789';
 
@@ -72,10 +73,11 @@ export async function startService(options: Partial<ServiceOptions> = {}): Promi
     dataDir,
     databaseUrl,
   });
-  const server: Server = createServer((req, res) => service.handle(req, res));
+  const server: Server = configureHttpServer(createServer((req, res) => service.handle(req, res)));
   // Longer than fetch's own idle timeout (4 s): the client, not the server, closes an idle socket,
   // so a request is never sent on a socket the server is closing at that moment (ECONNRESET).
   server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let stopped = false;

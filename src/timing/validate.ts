@@ -19,18 +19,15 @@ export type IssueCode =
 
 /** Only what the service rejects blocks a save; the service accepts the rest. */
 const BLOCKING: ReadonlySet<IssueCode> = new Set([
+  // The service refuses an item that ends before it starts (422, docs/api-decisions.md).
+  'end-before-start',
   'negative-time',
   'not-finite',
   'index-out-of-bounds',
   'empty-id',
   'too-many-items',
 ]);
-const ERRORS: ReadonlySet<IssueCode> = new Set([
-  'end-before-start',
-  'overlap',
-  'past-duration',
-  'duplicate-identity',
-]);
+const ERRORS: ReadonlySet<IssueCode> = new Set(['overlap', 'past-duration', 'duplicate-identity']);
 
 export interface ValidationIssue {
   readonly code: IssueCode;
