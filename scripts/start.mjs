@@ -16,6 +16,11 @@ function newestMtime(path) {
   return newest;
 }
 
+// Lyrics sync's recogniser (installed with apt-get as root when missing; never fatal).
+spawnSync(process.execPath, [join(root, 'scripts', 'ensure-aligner-tools.mjs')], {
+  stdio: 'inherit',
+});
+
 const built = join(root, 'dist', 'index.html');
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
   newestMtime(join(root, p)),

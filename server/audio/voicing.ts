@@ -1,5 +1,5 @@
 import type { PcmAudio } from './pcm';
-import { mixToMono } from './pcm';
+import { pcmLength } from './pcm';
 
 /** Analysis frame step of the energy envelope, in seconds. */
 export const FRAME_SECONDS = 0.01;
@@ -32,28 +32,41 @@ function percentile(values: Float64Array, p: number): number {
  * adaptive threshold set between the file's own quiet floor (10th percentile) and loud level (97th).
  */
 export function energyEnvelope(vocals: PcmAudio, thresholdFraction = 0.6): Envelope {
-  const mono = mixToMono(vocals);
   const rate = vocals.sampleRate;
+  const length = pcmLength(vocals);
+  const channels = vocals.channels;
   const alpha = rate / (rate + 2 * Math.PI * HIGH_PASS_HZ);
-  let previousIn = 0;
-  let previousOut = 0;
-  for (let i = 0; i < mono.length; i++) {
-    const x = mono[i] ?? 0;
-    previousOut = alpha * (previousOut + x - previousIn);
-    previousIn = x;
-    mono[i] = previousOut;
-  }
-  const squares = new Float64Array(mono.length + 1);
-  for (let i = 0; i < mono.length; i++) squares[i + 1] = (squares[i] ?? 0) + (mono[i] ?? 0) ** 2;
   const step = rate * FRAME_SECONDS;
   const halfWindow = Math.round((rate * WINDOW_SECONDS) / 2);
-  const frames = Math.max(1, Math.ceil(mono.length / step));
+  const frames = Math.max(1, Math.ceil(length / step));
   const db = new Float64Array(frames);
+  // Window f covers samples [from(f), to(f)); both grow with f, so one pass over the samples keeps a
+  // running sum of squares and notes it at each window edge (no copy of the audio: memory is per frame).
+  const centre = (f: number) => Math.round(f * step + step / 2);
+  const from = (f: number) => Math.max(0, centre(f) - halfWindow);
+  const to = (f: number) => Math.min(length, centre(f) + halfWindow);
+  const sumAtFrom = new Float64Array(frames);
+  const sumAtTo = new Float64Array(frames);
+  let nextFrom = 0;
+  let nextTo = 0;
+  let sum = 0;
+  let previousIn = 0;
+  let previousOut = 0;
+  for (let i = 0; i <= length; i++) {
+    while (nextFrom < frames && from(nextFrom) === i) sumAtFrom[nextFrom++] = sum;
+    while (nextTo < frames && to(nextTo) === i) sumAtTo[nextTo++] = sum;
+    if (i === length) break;
+    let x = 0;
+    for (const channel of channels) x += channel[i] ?? 0;
+    x /= channels.length || 1;
+    previousOut = alpha * (previousOut + x - previousIn);
+    previousIn = x;
+    sum += previousOut * previousOut;
+  }
   for (let f = 0; f < frames; f++) {
-    const centre = Math.round(f * step + step / 2);
-    const a = Math.max(0, centre - halfWindow);
-    const b = Math.min(mono.length, centre + halfWindow);
-    const energy = b > a ? ((squares[b] ?? 0) - (squares[a] ?? 0)) / (b - a) : 0;
+    const a = from(f);
+    const b = to(f);
+    const energy = b > a ? ((sumAtTo[f] ?? 0) - (sumAtFrom[f] ?? 0)) / (b - a) : 0;
     db[f] = 10 * Math.log10(energy + 1e-12);
   }
   const floor = percentile(db, 10);

@@ -72,7 +72,9 @@ export async function seedDemo(
     accountId,
     projectId,
     type: 'create-karaoke',
-    input: { inputFileId: fileId, lyricsSource: { type: 'transcribe', lyrics } },
+    // The energy aligner: seeding must stay fast (every test starts a fresh service), and on this
+    // synthetic voice it is the more accurate one (docs/adr/0009-forced-alignment-engine.md).
+    input: { inputFileId: fileId, lyricsSource: { type: 'transcribe', lyrics }, aligner: 'energy' },
     cost: 0,
   });
   const finished = await createProcessor(deps)(task);

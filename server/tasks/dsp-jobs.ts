@@ -4,8 +4,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { AlignmentItem } from '../../src/contract';
-import { alignLyrics, EmptyLyricsError } from '../audio/align';
+import { ALIGNER_MODEL, alignLyrics, EmptyLyricsError } from '../audio/align';
 import { AudioDecodeError, decodeAudioFile } from '../audio/decode';
+import { syncLyricsToAudio, type SyncOutcome } from '../audio/forced-align';
+import type { PcmAudio } from '../audio/pcm';
 import { pcmDuration } from '../audio/pcm';
 import { separateCentre } from '../audio/separate';
 import { encodeWav } from '../audio/wav';
@@ -19,13 +21,25 @@ export interface SeparateJob {
   instrumentalOut: string;
   /** When given, also aligns these lyrics on the vocals just made. */
   lyrics?: string;
+  sync?: SyncSettings;
+}
+
+/** How lyrics are synced (server/audio/forced-align.ts). */
+export interface SyncSettings {
+  /** The project's language (only English has a model here). */
+  language?: string | null;
+  /** 'energy': the old aligner only (the demo seed, which must start fast). */
+  aligner?: 'auto' | 'energy';
 }
 
 export interface AlignJob {
   kind: 'align';
   vocals: string;
   contentType?: string;
+  /** The mix, tried when nothing is found on the vocals. */
+  mix?: { path: string; contentType?: string };
   lyrics: string;
+  sync?: SyncSettings;
 }
 
 export type DspJob = SeparateJob | AlignJob;
@@ -36,17 +50,38 @@ export interface SeparateResult {
   vocalsDuration: number;
   instrumentalDuration: number;
   items?: AlignmentItem[];
+  engine?: string;
+  notes?: string[];
 }
 export interface AlignResult {
   kind: 'align';
   items: AlignmentItem[];
+  engine: string;
+  notes: string[];
+  syllables?: AlignmentItem[];
 }
 export type DspResult = SeparateResult | AlignResult;
 
-function align(vocals: Parameters<typeof alignLyrics>[0], lyrics: string): AlignmentItem[] {
+/** Reports a task's progress, 0..1 (posted to the main thread by the worker). */
+export type Progress = (fraction: number) => void;
+
+async function align(
+  vocals: PcmAudio,
+  lyrics: string,
+  settings: SyncSettings = {},
+  mix?: () => Promise<PcmAudio | undefined>,
+  progress?: Progress,
+): Promise<SyncOutcome> {
   if (lyrics.trim() === '') throw new DspUserError(LYRICS_NEEDED);
   try {
-    return alignLyrics(vocals, lyrics);
+    if (settings.aligner === 'energy') {
+      return { items: alignLyrics(vocals, lyrics), engine: ALIGNER_MODEL, notes: [] };
+    }
+    return await syncLyricsToAudio(vocals, lyrics, {
+      language: settings.language ?? null,
+      ...(mix ? { mix } : {}),
+      ...(progress ? { onProgress: progress } : {}),
+    });
   } catch (error) {
     if (error instanceof EmptyLyricsError) throw new DspUserError(LYRICS_NEEDED);
     throw error;
@@ -64,7 +99,7 @@ async function decode(path: string, contentType?: string) {
   }
 }
 
-export async function runDspJob(job: DspJob): Promise<DspResult> {
+export async function runDspJob(job: DspJob, progress?: Progress): Promise<DspResult> {
   switch (job.kind) {
     case 'separate': {
       const audio = await decode(job.input, job.contentType);
@@ -74,17 +109,24 @@ export async function runDspJob(job: DspJob): Promise<DspResult> {
       const { vocals, instrumental } = separateCentre(audio);
       writeFileSync(job.vocalsOut, encodeWav(vocals));
       writeFileSync(job.instrumentalOut, encodeWav(instrumental));
+      const synced =
+        job.lyrics !== undefined
+          ? await align(vocals, job.lyrics, job.sync, () => Promise.resolve(audio), progress)
+          : undefined;
       return {
         kind: 'separate',
         duration: pcmDuration(audio),
         vocalsDuration: pcmDuration(vocals),
         instrumentalDuration: pcmDuration(instrumental),
-        ...(job.lyrics !== undefined ? { items: align(vocals, job.lyrics) } : {}),
+        ...(synced ? { items: synced.items, engine: synced.engine, notes: synced.notes } : {}),
       };
     }
     case 'align': {
       const vocals = await decode(job.vocals, job.contentType);
-      return { kind: 'align', items: align(vocals, job.lyrics) };
+      const source = job.mix;
+      const mix = source ? () => decode(source.path, source.contentType) : undefined;
+      const synced = await align(vocals, job.lyrics, job.sync, mix, progress);
+      return { kind: 'align', ...synced };
     }
   }
 }

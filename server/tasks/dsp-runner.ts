@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { spawnTsWorker } from '../workers/spawn';
 import { WorkerPool, WorkerUnavailableError } from '../workers/pool';
-import type { DspJob, DspResult } from './dsp-jobs';
+import type { DspJob, DspResult, Progress } from './dsp-jobs';
 import { DspUserError } from './dsp-errors';
 
 /**
@@ -36,10 +36,11 @@ export class DspRunner {
     );
   }
 
-  async run(job: DspJob): Promise<DspResult> {
+  /** Runs `job`; `progress` hears the job's progress (0..1) while it runs. */
+  async run(job: DspJob, progress?: Progress): Promise<DspResult> {
     if (!this.inProcess) {
       try {
-        return await this.pool.run(job);
+        return await this.pool.run(job, [], progress);
       } catch (error) {
         if (!(error instanceof WorkerUnavailableError)) throw error;
         this.log(`DSP worker unavailable, running in-process: ${error.message}`);
@@ -47,7 +48,7 @@ export class DspRunner {
       }
     }
     const { runDspJob } = await import('./dsp-jobs');
-    return runDspJob(job);
+    return runDspJob(job, progress);
   }
 
   close(): Promise<void> {

@@ -6,6 +6,6 @@ import { type DspJob, type DspResult, runDspJob } from './dsp-jobs';
 
 servePool<DspJob, DspResult>(
   parentPort,
-  async (job) => ({ result: await runDspJob(job) }),
+  async (job, progress) => ({ result: await runDspJob(job, progress) }),
   (error) => error instanceof DspUserError,
 );

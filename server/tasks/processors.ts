@@ -8,6 +8,7 @@ import { addStem, projectStems } from '../db/projects';
 import type { TaskRow } from '../db/tasks';
 import { adoptFile, removeFile, type FileStore } from '../storage/file-store';
 import { DspUserError, LYRICS_NEEDED } from './dsp-errors';
+import type { Progress, SyncSettings } from './dsp-jobs';
 import type { DspRunner } from './dsp-runner';
 import type { Finished } from './queue';
 
@@ -15,6 +16,8 @@ export interface CreateKaraokeInput {
   inputFileId: string;
   stemModel?: StemModel;
   lyricsSource?: LyricsSource;
+  /** Internal (never from the API): the demo seed syncs with the fast energy aligner. */
+  aligner?: SyncSettings['aligner'];
 }
 export interface StemSeparationInput {
   model?: StemModel;
@@ -32,11 +35,60 @@ interface Deps {
   dsp: DspRunner;
 }
 
-/** "Local aligner", "Local aligner 2", … counted in the commit's transaction. */
+/**
+ * "Local aligner", "Local aligner 2", … counted in the commit's transaction, by name: the engines
+ * store different models (pocketsphinx or the energy aligner) under the same series of names.
+ */
 function alignmentName(existing: AlignmentMeta[]): string {
-  const count = existing.filter((a) => a.model === ALIGNER_MODEL).length;
+  const count = existing.filter((a) => /^Local aligner( \d+)?$/.test(a.name ?? '')).length;
   return count === 0 ? 'Local aligner' : `Local aligner ${count + 1}`;
 }
+
+async function syncSettings(
+  db: Db,
+  projectId: string,
+  aligner?: SyncSettings['aligner'],
+): Promise<SyncSettings> {
+  const row = await db.one<{ language: string | null }>(
+    'SELECT language FROM projects WHERE id = ?',
+    projectId,
+  );
+  return { language: row?.language ?? null, ...(aligner ? { aligner } : {}) };
+}
+
+/**
+ * Shows a running task's progress: `output` holds `{ projectId, progress }` until the task ends (the
+ * completed output replaces it). Written at most once per percent, in order (each write waits for
+ * the previous one), and only while this worker still holds the task.
+ */
+function progressWriter(db: Db, task: TaskRow): Progress {
+  let last = -1;
+  let pending: Promise<unknown> = Promise.resolve();
+  return (fraction) => {
+    const percent = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
+    if (percent === last) return;
+    last = percent;
+    pending = pending
+      .then(() =>
+        db.run(
+          `UPDATE tasks SET output_json = ?, updated_at = ?
+           WHERE id = ? AND worker_id = ? AND status = 'in-progress'`,
+          JSON.stringify({ projectId: task.project_id, progress: percent / 100 }),
+          new Date().toISOString(),
+          task.id,
+          task.worker_id,
+        ),
+      )
+      // Progress is a courtesy: a failed write must not fail (or crash) the task.
+      .catch(() => undefined);
+  };
+}
+
+/** What the task output says about a sync: which engine placed the words, and any notes. */
+const syncReport = (result: { engine?: string; notes?: string[] }) => ({
+  engine: result.engine,
+  ...(result.notes?.length ? { notes: result.notes } : {}),
+});
 
 /** A file's bytes on local disk for the DSP thread (downloaded first from S3). */
 async function withLocalCopy<T>(
@@ -56,20 +108,29 @@ async function withLocalCopy<T>(
  * Decodes `input`, writes vocals + instrumental stems and stores them as files (rows are added
  * by the commit), optionally aligns lyrics on the vocals.
  */
-async function separate(deps: Deps, task: TaskRow, inputFileId: string, lyrics?: string) {
+async function separate(
+  deps: Deps,
+  task: TaskRow,
+  inputFileId: string,
+  lyrics?: string,
+  sync?: SyncSettings,
+) {
   const file = await fileRow(deps.db, inputFileId);
   if (!file) throw new DspUserError('The uploaded file is gone.');
   const vocalsOut = deps.files.scratchPath('-vocals.wav');
   const instrumentalOut = deps.files.scratchPath('-instrumental.wav');
   const result = await withLocalCopy(deps.files, file.id, (input) =>
-    deps.dsp.run({
-      kind: 'separate',
-      input,
-      contentType: file.content_type,
-      vocalsOut,
-      instrumentalOut,
-      ...(lyrics !== undefined ? { lyrics } : {}),
-    }),
+    deps.dsp.run(
+      {
+        kind: 'separate',
+        input,
+        contentType: file.content_type,
+        vocalsOut,
+        instrumentalOut,
+        ...(lyrics !== undefined ? { lyrics, ...(sync ? { sync } : {}) } : {}),
+      },
+      progressWriter(deps.db, task),
+    ),
   );
   if (result.kind !== 'separate') throw new Error('unexpected DSP result');
   const adopt = (path: string, name: string) =>
@@ -111,7 +172,8 @@ const discardFiles = (deps: Deps, ids: string[]) => async () => {
 async function createKaraoke(deps: Deps, task: TaskRow, input: CreateKaraokeInput) {
   const lyrics = input.lyricsSource?.lyrics;
   if (lyrics !== undefined && lyrics.trim() === '') throw new DspUserError(LYRICS_NEEDED);
-  const made = await separate(deps, task, input.inputFileId, lyrics);
+  const sync = await syncSettings(deps.db, task.project_id, input.aligner);
+  const made = await separate(deps, task, input.inputFileId, lyrics, sync);
   const projectId = task.project_id;
   return {
     discard: discardFiles(deps, made.fileIds),
@@ -132,10 +194,12 @@ async function createKaraoke(deps: Deps, task: TaskRow, input: CreateKaraokeInpu
       if (made.result.items && lyrics !== undefined) {
         await tx.run('UPDATE projects SET lyrics = ? WHERE id = ?', lyrics, projectId);
         await insertAlignment(tx, projectId, {
-          model: ALIGNER_MODEL,
+          model: made.result.engine ?? ALIGNER_MODEL,
           name: alignmentName,
           items: made.result.items,
         });
+        // No alignmentId: the output stays the project-creating variant `{ projectId }` (+ report).
+        return { projectId, ...syncReport(made.result) };
       }
       return { projectId };
     },
@@ -172,19 +236,37 @@ async function syncLyrics(deps: Deps, task: TaskRow, input: SyncLyricsInput): Pr
     stems.find((s) => s.type === 'original');
   const file = source && (await fileRow(deps.db, source.file_id));
   if (!file) throw new DspUserError('The project has no audio to align the lyrics on.');
-  const result = await withLocalCopy(deps.files, file.id, (vocals) =>
-    deps.dsp.run({ kind: 'align', vocals, contentType: file.content_type, lyrics }),
-  );
+  // The mix, tried last when nothing is found on the vocals (decoded lazily in the DSP thread).
+  const original = stems.find((s) => s.type === 'original');
+  const mix =
+    original && original !== source ? await fileRow(deps.db, original.file_id) : undefined;
+  const sync = await syncSettings(deps.db, task.project_id);
+  const progress = progressWriter(deps.db, task);
+  const result = await withLocalCopy(deps.files, file.id, (vocals) => {
+    const run = (mixPath?: string) =>
+      deps.dsp.run(
+        {
+          kind: 'align',
+          vocals,
+          contentType: file.content_type,
+          ...(mix && mixPath ? { mix: { path: mixPath, contentType: mix.content_type } } : {}),
+          lyrics,
+          sync,
+        },
+        progress,
+      );
+    return mix ? withLocalCopy(deps.files, mix.id, run) : run();
+  });
   if (result.kind !== 'align') throw new Error('unexpected DSP result');
   return {
     async commit(tx: Db) {
       await tx.run('UPDATE projects SET lyrics = ? WHERE id = ?', lyrics, task.project_id);
       const alignmentId = await insertAlignment(tx, task.project_id, {
-        model: ALIGNER_MODEL,
+        model: result.engine,
         name: alignmentName,
         items: result.items,
       });
-      return { projectId: task.project_id, alignmentId };
+      return { projectId: task.project_id, alignmentId, ...syncReport(result) };
     },
   };
 }

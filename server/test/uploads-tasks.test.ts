@@ -224,7 +224,7 @@ describe('create-karaoke on the demo song', () => {
     expect(parsed(CreditBalanceSchema, await call(`${svc.api}/credits`)).availableBalance).toBe(
       before - 4,
     );
-  }, 60_000);
+  }, 300_000); // decode, separation and the recogniser (with retries on this synthetic voice)
 
   it('answers 402 when the credits do not cover the task, and creates nothing', async () => {
     const poor = await createAccount(svc, 'poor@example.com', 1);

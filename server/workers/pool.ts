@@ -2,7 +2,10 @@ import type { Transferable, Worker } from 'node:worker_threads';
 
 /** What a pooled worker posts back: `{ ready }` once, then one reply per job. */
 export type PoolReply<R> =
-  { ready: true } | { id: number; result: R } | { id: number; error: string; user?: boolean };
+  | { ready: true }
+  | { id: number; result: R }
+  | { id: number; progress: number }
+  | { id: number; error: string; user?: boolean };
 
 /** No thread could be started (the caller may run the job in-process instead). */
 export class WorkerUnavailableError extends Error {
@@ -21,6 +24,8 @@ interface Job<J, R> {
   transfer: Transferable[];
   resolve: (result: R) => void;
   reject: (error: Error) => void;
+  /** Hears `{ id, progress }` messages the job posts while it runs (a task's progress, 0..1). */
+  progress?: ((fraction: number) => void) | undefined;
 }
 
 /**
@@ -43,11 +48,14 @@ export class WorkerPool<J, R> {
     private readonly log: (line: string) => void,
   ) {}
 
-  /** Runs `job` on an idle thread (waiting for one); rejects if the thread fails. */
-  run(job: J, transfer: Transferable[] = []): Promise<R> {
+  /**
+   * Runs `job` on an idle thread (waiting for one); rejects if the thread fails. `progress` hears
+   * the progress the job reports while it runs.
+   */
+  run(job: J, transfer: Transferable[] = [], progress?: (fraction: number) => void): Promise<R> {
     if (this.closed) return Promise.reject(new Error('the service is stopping'));
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, job, transfer, resolve, reject });
+      this.queue.push({ id: this.nextId++, job, transfer, resolve, reject, progress });
       this.dispatch();
     });
   }
@@ -98,6 +106,10 @@ export class WorkerPool<J, R> {
       }
       const job = this.running.get(slot);
       if (!job || job.id !== reply.id) return;
+      if ('progress' in reply) {
+        job.progress?.(reply.progress);
+        return;
+      }
       this.running.delete(slot);
       slot.busy = false;
       worker.unref();
@@ -132,14 +144,21 @@ export class WorkerPool<J, R> {
   }
 }
 
-/** The worker side: answers `{ id, job }` messages with `run(job)`'s result. */
+/**
+ * The worker side: answers `{ id, job }` messages with `run(job)`'s result; `run` may report
+ * progress (posted as `{ id, progress }` before the result).
+ */
 export function servePool<J, R>(
   port: import('node:worker_threads').MessagePort | null,
-  run: (job: J) => Promise<{ result: R; transfer?: Transferable[] }>,
+  run: (
+    job: J,
+    progress: (fraction: number) => void,
+  ) => Promise<{ result: R; transfer?: Transferable[] }>,
   isUserError: (error: unknown) => boolean,
 ): void {
   port?.on('message', (message: { id: number; job: J }) => {
-    run(message.job).then(
+    const progress = (fraction: number) => port.postMessage({ id: message.id, progress: fraction });
+    run(message.job, progress).then(
       ({ result, transfer }) => port.postMessage({ id: message.id, result }, transfer ?? []),
       (error: unknown) =>
         port.postMessage({

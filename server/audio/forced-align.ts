@@ -1,0 +1,190 @@
+import type { AlignmentItem } from '../../src/contract';
+import { ALIGNER_MODEL, alignLyrics, EmptyLyricsError, tokenizeLyrics } from './align';
+import { repairLineHeads, type TimedWord } from './line-heads';
+import type { PcmAudio } from './pcm';
+import { pcmDuration } from './pcm';
+import { isSpoken, pronounce, spokenForm } from './pronounce';
+import { toMonoInt16 } from './resample';
+import { findSphinx, type SphinxTools } from './sphinx';
+import { alignInWindows } from './sphinx-windows';
+import { syllableItems } from './subwords';
+import { energyEnvelope, FRAME_SECONDS, voicedRegions } from './voicing';
+
+/** The model name of alignments made by the recogniser. */
+export const SPHINX_MODEL = 'pocketsphinx-en-us';
+
+export interface SyncOutcome {
+  items: AlignmentItem[];
+  /** Which engine placed the words: SPHINX_MODEL, or ALIGNER_MODEL when it fell back. */
+  engine: string;
+  /** Plain sentences for the task output: why it fell back, what it did beyond the engine. */
+  notes: string[];
+  /** The same words split into syllables timed inside each word (the recogniser's result only). */
+  syllables?: AlignmentItem[];
+}
+
+export interface SyncOptions {
+  /** The mix, loaded and tried only when the search on the vocals finds nothing. */
+  mix?: () => Promise<PcmAudio | undefined>;
+  /** The project's language; only English has a model here. */
+  language?: string | null;
+  onProgress?: (fraction: number) => void;
+  /** Tests: pretend the tools are missing (undefined) or use these. */
+  tools?: SphinxTools | null;
+}
+
+const RATE = 16000;
+/** Below this share of words found in the English dictionary, the lyrics are taken for another language. */
+const MIN_ENGLISH_SHARE = 0.5;
+
+const round = (s: number) => Math.round(s * 1000) / 1000;
+
+/**
+ * Forced alignment of the lyrics on the vocal stem by pocketsphinx with a grammar of just these
+ * words in order (docs/adr/0009-forced-alignment-engine.md), line heads repaired with the stem's
+ * voicing; the energy aligner when the language has no model, the tools are missing or the search
+ * finds nothing; the outcome says which engine placed the words and why.
+ */
+export async function syncLyricsToAudio(
+  vocals: PcmAudio,
+  lyrics: string,
+  options: SyncOptions = {},
+): Promise<SyncOutcome> {
+  const words = tokenizeLyrics(lyrics);
+  if (words.length === 0) throw new EmptyLyricsError('lyrics are needed to sync');
+  const progress = options.onProgress ?? (() => {});
+  const fallback = (why: string): SyncOutcome => {
+    const items = alignLyrics(vocals, lyrics);
+    progress(1);
+    return {
+      items,
+      engine: ALIGNER_MODEL,
+      notes: [`${why} The words were placed by the energy aligner (less accurate).`],
+    };
+  };
+  const language = options.language?.trim();
+  if (language && !/^en\b/i.test(language)) {
+    return fallback(`There is no acoustic model for the language "${language}" here.`);
+  }
+  const tools = options.tools === undefined ? findSphinx() : (options.tools ?? undefined);
+  if (!tools) {
+    return fallback(
+      'pocketsphinx and its English model are not installed (apt-get install pocketsphinx pocketsphinx-en-us).',
+    );
+  }
+  const spoken = words.flatMap((w, i) => (isSpoken(w.text) ? [i] : []));
+  if (spoken.length === 0) return fallback('The lyrics hold no words to recognise.');
+  const forms = spoken.map((i) => spokenForm(words[i]?.text ?? ''));
+  const prons = await pronounce(forms, tools.dictionary);
+  const guessed = [...new Set(forms.filter((f) => prons.get(f)?.source !== 'dictionary'))];
+  const known = forms.filter((f) => prons.get(f)?.source === 'dictionary').length;
+  if (forms.length >= 6 && known / forms.length < MIN_ENGLISH_SHARE) {
+    return fallback(
+      `Most words are not in the English dictionary (${known} of ${forms.length}): the lyrics look like another language, which has no model here.`,
+    );
+  }
+  progress(0.05);
+  const phones = forms.map((f) => prons.get(f)?.variants[0] ?? ['AH']);
+  const mix = options.mix;
+  let found;
+  try {
+    found = await alignInWindows(
+      tools,
+      phones.map((p) => [p]),
+      { samples: toMonoInt16(vocals, RATE), rate: RATE },
+      mix
+        ? async () => {
+            const audio = await mix();
+            return audio && { samples: toMonoInt16(audio, RATE), rate: RATE };
+          }
+        : undefined,
+      (f) => progress(0.05 + 0.9 * f),
+    );
+  } catch (error) {
+    return fallback(`The recogniser failed (${(error as Error).message.slice(0, 200)}).`);
+  }
+  if (!found) {
+    return fallback('The recogniser found no alignment, not even with wider beams or on the mix.');
+  }
+  const env = energyEnvelope(vocals);
+  const stretches = voicedRegions(env).map((r) => ({
+    start: r.start * FRAME_SECONDS,
+    end: r.end * FRAME_SECONDS,
+  }));
+  const byIndex = new Map(found.words.map((w) => [w.index, w]));
+  const timed: TimedWord[] = spoken.map((wordIndex, k) => {
+    const hit = byIndex.get(k);
+    return {
+      line: words[wordIndex]?.line ?? 0,
+      start: hit?.start ?? NaN,
+      end: hit?.end ?? NaN,
+      phones: phones[k]?.length ?? 1,
+    };
+  });
+  fillMissing(timed);
+  const repaired = repairLineHeads(timed, stretches);
+  const duration = pcmDuration(vocals);
+  const items = toItems(words, spoken, repaired, duration);
+  const notes: string[] = [];
+  if (guessed.length > 0) {
+    notes.push(
+      `${guessed.length} word(s) missing from the dictionary were pronounced by letter-to-sound rules: ${guessed.slice(0, 20).join(', ')}${guessed.length > 20 ? ', …' : ''}.`,
+    );
+  }
+  if (found.widened > 0) notes.push('The search was retried with wider beams.');
+  if (found.onMix > 0)
+    notes.push('Part of the song was aligned on the mix (nothing found on the vocals).');
+  if (found.windows > 1) notes.push(`Aligned in ${found.windows} windows.`);
+  progress(1);
+  return { items, engine: SPHINX_MODEL, notes, syllables: syllableItems(items) };
+}
+
+/** Words the search left out (it should not) get a share of the time between their neighbours. */
+function fillMissing(timed: TimedWord[]): void {
+  let i = 0;
+  while (i < timed.length) {
+    if (!Number.isNaN(timed[i]?.start)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < timed.length && Number.isNaN(timed[j]?.start)) j++;
+    const from = timed[i - 1]?.end ?? 0;
+    const to = timed[j]?.start ?? from + 0.3 * (j - i);
+    const step = Math.max(0, to - from) / (j - i);
+    for (let k = i; k < j; k++) {
+      const w = timed[k];
+      if (w) [w.start, w.end] = [from + step * (k - i), from + step * (k - i + 1)];
+    }
+    i = j;
+  }
+}
+
+function toItems(
+  words: ReturnType<typeof tokenizeLyrics>,
+  spoken: number[],
+  timed: TimedWord[],
+  duration: number,
+): AlignmentItem[] {
+  const at = new Map(spoken.map((wordIndex, k) => [wordIndex, timed[k]]));
+  let previousEnd = 0;
+  let previousStart = 0;
+  return words.map((w, i) => {
+    const t = at.get(i);
+    // Unspoken tokens ("—", "…") take a moment right after the word before them.
+    let start = t ? t.start : previousEnd;
+    let end = t ? t.end : previousEnd + 0.05;
+    start = Math.min(duration, Math.max(0, previousStart, start));
+    end = Math.min(duration, Math.max(start + 0.01, end));
+    previousStart = start;
+    previousEnd = end;
+    return {
+      line: w.line,
+      word: w.word,
+      subword: 0,
+      start: round(start),
+      end: round(end),
+      text: w.text,
+    };
+  });
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { repairLineHeads, type TimedWord } from './line-heads';
+
+const w = (line: number, start: number, end: number, phones = 3): TimedWord => ({
+  line,
+  start,
+  end,
+  phones,
+});
+
+describe('repairLineHeads', () => {
+  it('moves head words pulled into the break onto the voiced phrase before the next word', () => {
+    // "Is it really living": "Is it" placed in the break, the voice starts at 12.43.
+    const placed = [w(0, 8.6, 9.5), w(1, 9.69, 10.0, 2), w(1, 10.69, 11.23, 2), w(1, 12.63, 12.83)];
+    const voiced = [
+      { start: 9.09, end: 9.29 },
+      { start: 11.68, end: 11.74 },
+      { start: 12.43, end: 12.5 },
+      { start: 12.52, end: 13.72 },
+    ];
+    const [, is, it] = repairLineHeads(placed, voiced);
+    expect(is?.start).toBeCloseTo(12.43, 2);
+    expect(it?.start).toBeGreaterThan(12.43);
+    expect(it?.end).toBeCloseTo(12.63, 2);
+  });
+
+  it('leaves a line alone when the pause before it is the longest one (a held note inside)', () => {
+    // "How many monkeys | does": a 0.62 s gap inside, but 2 s of rest before the line.
+    const placed = [
+      w(0, 16.0, 16.3),
+      w(1, 18.45, 18.74),
+      w(1, 18.75, 19.11),
+      w(1, 19.36, 19.67),
+      w(1, 20.29, 20.61),
+    ];
+    expect(repairLineHeads(placed, [{ start: 18.43, end: 20.5 }])).toEqual(placed);
+  });
+
+  it('cuts an overlong first word back to the voicing before its end', () => {
+    const placed = [w(0, 35.0, 36.0), w(1, 36.07, 36.76), w(1, 36.77, 36.96)];
+    const [, first] = repairLineHeads(placed, [{ start: 36.5, end: 37.0 }]);
+    expect(first?.start).toBeCloseTo(36.5, 2);
+    expect(first?.end).toBe(36.76);
+  });
+
+  it('never moves a word earlier', () => {
+    const placed = [w(0, 1, 2), w(1, 5, 5.2), w(1, 6.5, 7)];
+    const repaired = repairLineHeads(placed, []);
+    repaired.forEach((r, i) => expect(r.start).toBeGreaterThanOrEqual(placed[i]?.start ?? 0));
+  });
+});

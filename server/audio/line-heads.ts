@@ -1,0 +1,128 @@
+/** A word as the recogniser placed it, in seconds, with what the repairs need to know. */
+export interface TimedWord {
+  line: number;
+  start: number;
+  end: number;
+  /** Phones in its pronunciation: how words share a span they are spread over. */
+  phones: number;
+}
+
+/** Voiced stretches of the vocal stem, in seconds, sorted. */
+export interface Stretch {
+  start: number;
+  end: number;
+}
+
+export const headRules = {
+  /** A gap this long between two words of one line means the words before it were pulled early. */
+  inLineGapSeconds: 0.5,
+  /** Only the first few words of a line are looked at (a later gap is a held note or a rest). */
+  headWords: 3,
+  /** Longest a line's first word may last when nothing follows it closely: this per phone... */
+  capPerPhone: 0.09,
+  /** ...but at least this. */
+  capMinSeconds: 0.3,
+  /** Voiced stretches closer than this belong to one phrase. */
+  joinSeconds: 0.3,
+  /** Each head word takes at least this when no voicing shows where the line starts. */
+  nominalPerPhone: 0.07,
+};
+
+/**
+ * Where the phrase holding `anchor` starts: walk back through voiced stretches joined by short gaps.
+ * Undefined when no stretch reaches the anchor.
+ */
+function phraseStart(
+  stretches: readonly Stretch[],
+  anchor: number,
+  notBefore: number,
+): number | undefined {
+  let i = stretches.findIndex((s) => s.end >= anchor - headRules.joinSeconds && s.start <= anchor);
+  if (i < 0) return undefined;
+  let start = stretches[i]?.start ?? anchor;
+  while (i > 0) {
+    const previous = stretches[i - 1];
+    if (!previous || start - previous.end > headRules.joinSeconds || previous.start < notBefore)
+      break;
+    start = previous.start;
+    i--;
+  }
+  return Math.max(start, notBefore);
+}
+
+/** Spreads `words` over [start, end) in proportion to their phones. */
+function spread(words: TimedWord[], start: number, end: number): void {
+  const total = words.reduce((sum, w) => sum + Math.max(1, w.phones), 0);
+  let at = start;
+  for (const word of words) {
+    const length = ((end - start) * Math.max(1, word.phones)) / total;
+    word.start = at;
+    word.end = at + length;
+    at += length;
+  }
+}
+
+/**
+ * The recogniser tends to pull a line's first words into the instrumental break before it (bleed in
+ * the vocal stem matches a short word well enough), leaving a gap inside the line or one overlong
+ * first word. Such head words are moved later, onto the voiced phrase that leads into the first word
+ * placed after the gap (or just before it, at a nominal pace, when no voicing shows), and never
+ * earlier than where the recogniser put them.
+ */
+export function repairLineHeads(
+  placed: readonly TimedWord[],
+  stretches: readonly Stretch[],
+): TimedWord[] {
+  const words = placed.map((w) => ({ ...w }));
+  const r = headRules;
+  let first = 0;
+  while (first < words.length) {
+    let last = first;
+    while (last + 1 < words.length && words[last + 1]?.line === words[first]?.line) last++;
+    const before = words[first - 1]?.end ?? 0;
+    repairLine(words.slice(first, last + 1), before, stretches, r);
+    first = last + 1;
+  }
+  return words;
+}
+
+function repairLine(
+  line: TimedWord[],
+  previousEnd: number,
+  stretches: readonly Stretch[],
+  r: typeof headRules,
+): void {
+  const head = line[0];
+  if (!head) return;
+  // The widest gap among the head words, when it is wider than the pause before the line (a sung
+  // line pauses less inside than before it): everything before it is the misplaced head.
+  let anchor = -1;
+  let widest = Math.max(r.inLineGapSeconds, head.start - previousEnd);
+  for (let k = 1; k < Math.min(line.length, r.headWords + 1); k++) {
+    const gap = (line[k]?.start ?? 0) - (line[k - 1]?.end ?? 0);
+    if (gap > widest) {
+      anchor = k;
+      widest = gap;
+    }
+  }
+  const cap = Math.max(r.capMinSeconds, head.phones * r.capPerPhone);
+  if (anchor < 0) {
+    // No gap: only an overlong first word, whose start is then cut back to the voicing before its end.
+    if (head.end - head.start <= cap) return;
+    const onset = phraseStart(stretches, head.end - 0.05, head.start);
+    head.start = Math.max(head.start, head.end - cap, onset ?? -Infinity);
+    return;
+  }
+  const moved = line.slice(0, anchor);
+  const until = line[anchor]?.start ?? head.end;
+  const nominal = moved.reduce((s, w) => s + Math.max(0.15, w.phones * r.nominalPerPhone), 0);
+  const onset = phraseStart(stretches, until, head.start);
+  // Sung words stretch: the moved words may fill a phrase up to about twice their cap.
+  const longest = moved.reduce(
+    (s, w) => s + 2 * Math.max(r.capMinSeconds, w.phones * r.capPerPhone),
+    0,
+  );
+  let start = onset !== undefined && until - onset >= 0.1 ? onset : until - nominal;
+  start = Math.max(head.start, start, until - Math.max(longest, nominal));
+  spread(moved, start, until);
+}
