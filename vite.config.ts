@@ -23,6 +23,26 @@ function localService(): Plugin {
   };
 }
 
+/**
+ * With DATABASE_URL set (postgres://…), the server's integration tests run a second time on
+ * PostgreSQL (a fresh schema per service), with S3_* also on that store (server/test/harness.ts).
+ */
+const postgresProject = process.env.DATABASE_URL
+  ? [
+      {
+        extends: true as const,
+        test: {
+          name: 'node-postgres',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          env: { TEST_BACKEND: 'postgres' },
+          // Every statement is a round trip to the server: the 100k-item tests need more time.
+          testTimeout: 90_000,
+        },
+      },
+    ]
+  : [];
+
 export default defineConfig(({ mode }) => ({
   plugins: [react(), localService()],
   // Test hooks (window.__timeline) exist in dev, unit tests and the e2e build, never in the
@@ -50,6 +70,7 @@ export default defineConfig(({ mode }) => ({
           include: ['src/**/*.test.tsx'],
         },
       },
+      ...postgresProject,
     ],
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -5,26 +5,24 @@
  * - 50 clients polling GET /tasks/{id} once a second each for 10 s while a task runs (p95 < 10 ms).
  * - a poller's p95 while five 100k-item saves arrive at once, against its idle p95 (< 10x).
  * The service runs on a free port in its own process group, stopped on every exit path.
+ *
+ * Once on SQLite and local files; then, when `DATABASE_URL` is set (`eval "$(npm run -s services --
+ * up)"`), again on PostgreSQL in a fresh schema (and S3 when `S3_*` is set), names ending in
+ * `.postgres`. Without it the PostgreSQL lines are skipped with a note on stderr.
  */
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { benchTempDir, startService } from './lib/cleanup';
 import { report } from './report';
 
 const KEY = 'bench-key-0123456789abcdef';
-const service = await startService({
-  args: ['--import', 'tsx', 'server/main.ts'],
-  cwd: new URL('..', import.meta.url).pathname,
-  env: { DATA_DIR: benchTempDir('karaoke-bench-server'), KARAOKE_API_KEY: KEY },
-});
-const base = service.base;
-const api = `${base}/api/v1`;
-const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
 
-async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${api}${path}`, { ...init, headers });
-  if (!res.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+interface Backend {
+  suffix: string;
+  env: Record<string, string>;
+  /** p95 budgets (ms) of this backend: every statement on PostgreSQL is a round trip. */
+  budgets: { put: number; get: number; poll: number; idle: number; loaded: number };
 }
 
 interface Alignment {
@@ -33,107 +31,163 @@ interface Alignment {
   name: string | null;
 }
 
-try {
-  const [entry] = await json<{ id: string }[]>('/projects');
-  if (!entry) throw new Error('no demo project');
-  const project = await json<{ alignments: Alignment[] }>(`/projects/${entry.id}`);
-  const alignment = project.alignments.find((a) => a.name === 'Local aligner');
-  if (!alignment) throw new Error('no local alignment');
-  const items = Array.from({ length: 100_000 }, (_, i) => ({
-    line: Math.floor(i / 8),
-    word: i % 8,
-    subword: 0,
-    start: i * 0.25,
-    end: i * 0.25 + 0.2,
-    text: `word${i}`,
-    ...(i % 3 === 0 ? { id: `given-${i}` } : {}),
-  }));
-
-  let revision = alignment.revision;
-  const putSamples: number[] = [];
-  for (let run = 0; run < 5; run++) {
-    const body = JSON.stringify({ alignment: { items }, expectedRevision: revision });
-    const t0 = performance.now();
-    const res = await fetch(`${api}/projects/${entry.id}/alignments/${alignment.id}`, {
-      method: 'PUT',
-      headers,
-      body,
-    });
-    const answer = await res.text();
-    // The service's answer time: the client's own JSON.parse of 9 MB is not the service's.
-    putSamples.push(performance.now() - t0);
-    if (!res.ok) throw new Error(`PUT: ${res.status} ${answer.slice(0, 300)}`);
-    revision = (JSON.parse(answer) as Alignment).revision;
-  }
-  report('server.alignment.put-100k-items', putSamples, 1000);
-
-  const getSamples: number[] = [];
-  for (let run = 0; run < 10; run++) {
-    const t0 = performance.now();
-    const res = await fetch(`${api}/projects/${entry.id}`, { headers });
-    await res.arrayBuffer();
-    getSamples.push(performance.now() - t0);
-  }
-  report('server.project.get-100k-items', getSamples, 1000);
-
-  // A real task runs in the background while the clients poll it.
-  const start = await json<{ taskId: string }>(`/projects/${entry.id}/tasks/stem-separation`, {
-    method: 'POST',
-    body: '{}',
+async function scenario(backend: Backend): Promise<void> {
+  const { suffix, budgets } = backend;
+  const service = await startService({
+    args: ['--import', 'tsx', 'server/main.ts'],
+    cwd: new URL('..', import.meta.url).pathname,
+    env: {
+      DATA_DIR: benchTempDir('karaoke-bench-server'),
+      KARAOKE_API_KEY: KEY,
+      ...backend.env,
+    },
   });
-  const pollSamples: number[] = [];
-  const client = async (offset: number) => {
-    await sleep(offset);
-    for (let i = 0; i < 10; i++) {
-      const t0 = performance.now();
-      const res = await fetch(`${api}/tasks/${start.taskId}`, { headers });
-      await res.arrayBuffer();
-      const took = performance.now() - t0;
-      pollSamples.push(took);
-      await sleep(Math.max(0, 1000 - took));
-    }
+  const api = `${service.base}/api/v1`;
+  const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
+  const json = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const res = await fetch(`${api}${path}`, { ...init, headers });
+    if (!res.ok)
+      throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
   };
-  await Promise.all(Array.from({ length: 50 }, (_, i) => client(i * 20)));
-  report('server.tasks.poll-50-clients-1rps', pollSamples, 10);
+  try {
+    const [entry] = await json<{ id: string }[]>('/projects');
+    if (!entry) throw new Error('no demo project');
+    const project = await json<{ alignments: Alignment[] }>(`/projects/${entry.id}`);
+    const alignment = project.alignments.find((a) => a.name === 'Local aligner');
+    if (!alignment) throw new Error('no local alignment');
+    const items = Array.from({ length: 100_000 }, (_, i) => ({
+      line: Math.floor(i / 8),
+      word: i % 8,
+      subword: 0,
+      start: i * 0.25,
+      end: i * 0.25 + 0.2,
+      text: `word${i}`,
+      ...(i % 3 === 0 ? { id: `given-${i}` } : {}),
+    }));
 
-  // Five 100k-item saves at once (one wins, four get 409 after their bodies were read and
-  // checked: the parse is the load) while 10 clients poll every 50 ms; then the same, idle.
-  const pollWhile = async (busy: Promise<unknown>) => {
-    const samples: number[] = [];
-    let done = false;
-    void busy.finally(() => (done = true));
-    const poller = async (offset: number) => {
+    let revision = alignment.revision;
+    const putSamples: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      const body = JSON.stringify({ alignment: { items }, expectedRevision: revision });
+      const t0 = performance.now();
+      const res = await fetch(`${api}/projects/${entry.id}/alignments/${alignment.id}`, {
+        method: 'PUT',
+        headers,
+        body,
+      });
+      const answer = await res.text();
+      // The service's answer time: the client's own JSON.parse of 9 MB is not the service's.
+      putSamples.push(performance.now() - t0);
+      if (!res.ok) throw new Error(`PUT: ${res.status} ${answer.slice(0, 300)}`);
+      revision = (JSON.parse(answer) as Alignment).revision;
+    }
+    report(`server.alignment.put-100k-items${suffix}`, putSamples, budgets.put);
+
+    const getSamples: number[] = [];
+    for (let run = 0; run < 10; run++) {
+      const t0 = performance.now();
+      const res = await fetch(`${api}/projects/${entry.id}`, { headers });
+      await res.arrayBuffer();
+      getSamples.push(performance.now() - t0);
+    }
+    report(`server.project.get-100k-items${suffix}`, getSamples, budgets.get);
+
+    // A real task runs in the background while the clients poll it.
+    const start = await json<{ taskId: string }>(`/projects/${entry.id}/tasks/stem-separation`, {
+      method: 'POST',
+      body: '{}',
+    });
+    const pollSamples: number[] = [];
+    const client = async (offset: number) => {
       await sleep(offset);
-      while (!done) {
+      for (let i = 0; i < 10; i++) {
         const t0 = performance.now();
         const res = await fetch(`${api}/tasks/${start.taskId}`, { headers });
         await res.arrayBuffer();
-        samples.push(performance.now() - t0);
-        await sleep(50);
+        const took = performance.now() - t0;
+        pollSamples.push(took);
+        await sleep(Math.max(0, 1000 - took));
       }
     };
-    await Promise.all([busy, ...Array.from({ length: 10 }, (_, i) => poller(i * 5))]);
-    return samples;
-  };
-  const bigBody = JSON.stringify({ alignment: { items }, expectedRevision: revision });
-  const saves = () =>
-    Promise.all(
-      Array.from({ length: 5 }, () =>
-        fetch(`${api}/projects/${entry.id}/alignments/${alignment.id}`, {
-          method: 'PUT',
-          headers,
-          body: bigBody,
-        }).then((res) => res.arrayBuffer()),
-      ),
+    await Promise.all(Array.from({ length: 50 }, (_, i) => client(i * 20)));
+    report(`server.tasks.poll-50-clients-1rps${suffix}`, pollSamples, budgets.poll);
+
+    // Five 100k-item saves at once (one wins, four get 409 after their bodies were read and
+    // checked: the parse is the load) while 10 clients poll every 50 ms; then the same, idle.
+    const pollWhile = async (busy: Promise<unknown>) => {
+      const samples: number[] = [];
+      let done = false;
+      void busy.finally(() => (done = true));
+      const poller = async (offset: number) => {
+        await sleep(offset);
+        while (!done) {
+          const t0 = performance.now();
+          const res = await fetch(`${api}/tasks/${start.taskId}`, { headers });
+          await res.arrayBuffer();
+          samples.push(performance.now() - t0);
+          await sleep(50);
+        }
+      };
+      await Promise.all([busy, ...Array.from({ length: 10 }, (_, i) => poller(i * 5))]);
+      return samples;
+    };
+    const bigBody = JSON.stringify({ alignment: { items }, expectedRevision: revision });
+    const saves = () =>
+      Promise.all(
+        Array.from({ length: 5 }, () =>
+          fetch(`${api}/projects/${entry.id}/alignments/${alignment.id}`, {
+            method: 'PUT',
+            headers,
+            body: bigBody,
+          }).then((res) => res.arrayBuffer()),
+        ),
+      );
+    const idle = await pollWhile(sleep(3000));
+    const loaded: number[] = [];
+    for (let round = 0; round < 3; round++) loaded.push(...(await pollWhile(saves())));
+    const p95 = (xs: number[]) =>
+      [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1] ?? NaN;
+    report(`server.tasks.poll-idle${suffix}`, idle, budgets.idle);
+    report(`server.tasks.poll-during-5-saves-100k${suffix}`, loaded, budgets.loaded);
+    report(
+      `server.tasks.poll-during-5-saves-100k.ratio-to-idle${suffix}`,
+      [p95(loaded) / p95(idle)],
+      10,
+      'x',
     );
-  const idle = await pollWhile(sleep(3000));
-  const loaded: number[] = [];
-  for (let round = 0; round < 3; round++) loaded.push(...(await pollWhile(saves())));
-  const p95 = (xs: number[]) =>
-    [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1] ?? NaN;
-  report('server.tasks.poll-idle', idle, 10);
-  report('server.tasks.poll-during-5-saves-100k', loaded, 100);
-  report('server.tasks.poll-during-5-saves-100k.ratio-to-idle', [p95(loaded) / p95(idle)], 10, 'x');
-} finally {
-  await service.stop();
+  } finally {
+    await service.stop();
+  }
+}
+
+const none = { DATABASE_URL: '', S3_ENDPOINT: '', S3_BUCKET: '', S3_REGION: '' };
+await scenario({
+  suffix: '',
+  env: { ...none, S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '' },
+  budgets: { put: 1000, get: 1000, poll: 10, idle: 10, loaded: 100 },
+});
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  console.error('bench: DATABASE_URL is not set, so the .postgres lines are skipped');
+} else {
+  // A fresh schema for this run, dropped after.
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(databaseUrl);
+  // %20, not the '+' URLSearchParams writes for a space.
+  url.search = `${url.search ? `${url.search}&` : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  try {
+    await scenario({
+      suffix: '.postgres',
+      env: { DATABASE_URL: url.href },
+      budgets: { put: 2000, get: 1000, poll: 20, idle: 20, loaded: 200 },
+    });
+  } finally {
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
 }

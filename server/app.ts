@@ -1,11 +1,13 @@
 /**
- * The local Karaoke service, without listening: `createService` returns a request handler that
- * main.ts mounts on node:http and vite.config.ts mounts inside the dev server.
+ * The local Karaoke service, without listening: `createService` composes the ports (database,
+ * file store, task queue) from its options and returns a request handler that main.ts mounts on
+ * node:http and vite.config.ts mounts inside the dev server.
  */
+import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import type { Services } from './context';
-import { openDatabase } from './db/database';
+import { openDatabase, type Database } from './db/database';
 import { ensureDemoAccount } from './demo-account';
 import { answerPreflight, setCors } from './http/cors';
 import { IdempotencyStore } from './http/idempotency';
@@ -18,20 +20,30 @@ import { SECURITY_HEADERS, setSecurityHeaders } from './http/security-headers';
 import { serveStatic } from './http/static';
 import { handlers } from './routes';
 import { receiveUpload } from './routes/uploads';
-import { isSeeded, seedDemo } from './seed/demo';
+import { claimSeeding, seedDemo } from './seed/demo';
+import type { FileStore } from './storage/file-store';
+import { LocalFileStore } from './storage/local-files';
 import { answerSignIn } from './http/sign-in-page';
 import { createSignInToken, redeemSignInToken } from './signin-links';
-import { FileStore } from './storage/file-store';
 import { serveFile } from './storage/serve-file';
 import { sweepFiles } from './storage/housekeeping';
 import { UrlSigner } from './storage/signing';
 import { defaultTaskConcurrency, DspRunner } from './tasks/dsp-runner';
 import { createProcessor } from './tasks/processors';
 import { TaskQueue } from './tasks/queue';
+import { readS3Config, type S3Config } from './storage/s3-config';
+
+/** `api` serves HTTP only, `worker` runs tasks only, `all` does both (one process, the default). */
+export type ServiceRole = 'api' | 'worker' | 'all';
 
 export interface ServiceOptions {
-  /** Where the database and files live. */
+  /** Where the SQLite database, local files and the demo key live. */
   dataDir: string;
+  /** `postgres://…` selects PostgreSQL instead of SQLite in dataDir. */
+  databaseUrl?: string | undefined;
+  /** An S3-compatible store for file bytes instead of dataDir/files. */
+  s3?: S3Config | undefined;
+  role?: ServiceRole;
   /** The demo account's API key; when unset one is created once and kept in dataDir. */
   apiKey?: string;
   /** Built app to serve at `/` (SPA fallback to index.html); none in the dev server. */
@@ -39,9 +51,9 @@ export interface ServiceOptions {
   /** Largest upload accepted, in bytes (default 1 GiB). */
   maxUploadBytes?: number;
   log?: (line: string) => void;
-  /** Seed the demo project on a fresh data directory (default true; tests may skip it). */
+  /** Seed the demo project on a fresh database (default true; tests may skip it). */
   seed?: boolean;
-  /** Run queued tasks (default true; a test turns it off to leave a task waiting). */
+  /** Run queued tasks (default: the role runs them; a test turns it off to leave a task waiting). */
   worker?: boolean;
   /** Tasks run at once, shared fairly by accounts (default: sized to the machine, 2..4). */
   taskConcurrency?: number;
@@ -57,21 +69,50 @@ export interface KaraokeService {
   handle(req: IncomingMessage, res: ServerResponse, next?: () => void): void;
   /** The demo account's key (tests; never printed). */
   readonly demoApiKey: string;
+  /** The composed ports (tests and tools reach the same database and store through them). */
+  readonly services: Services;
+  /** This process's name on the tasks it claims (tasks.worker_id). */
+  readonly workerId: string;
   /** A one-time sign-in link for the demo account (the start-up banner prints it). */
-  signInLink(base: string): string;
+  signInLink(base: string): Promise<string>;
   close(): Promise<void>;
 }
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
+async function openFiles(
+  db: Database,
+  dataDir: string,
+  s3: S3Config | undefined,
+): Promise<{ files: FileStore; localFiles: LocalFileStore | undefined }> {
+  if (s3) {
+    const { S3FileStore } = await import('./storage/s3-files');
+    const store = new S3FileStore(s3, dataDir);
+    await store.ensureBucket();
+    return { files: store, localFiles: undefined };
+  }
+  // Processes sharing a PostgreSQL database must accept each other's links: the secret is in it.
+  const signer =
+    db.dialect === 'postgres' ? await UrlSigner.fromDatabase(db) : UrlSigner.fromDataDir(dataDir);
+  const localFiles = new LocalFileStore(dataDir, signer);
+  return { files: localFiles, localFiles };
+}
+
 export async function createService(options: ServiceOptions): Promise<KaraokeService> {
   const log = options.log ?? (() => undefined);
+  const role = options.role ?? 'all';
   const dataDir = resolve(options.dataDir);
-  const db = openDatabase(dataDir);
-  const signer = UrlSigner.fromDataDir(dataDir);
-  const files = new FileStore(db, dataDir, signer);
+  mkdirSync(dataDir, { recursive: true });
+  const db = await openDatabase({ dataDir, databaseUrl: options.databaseUrl });
+  const { files, localFiles } = await openFiles(db, dataDir, options.s3);
+  // An api process runs no DSP: its runner never starts a thread.
   const dsp = new DspRunner(log, options.taskConcurrency ?? defaultTaskConcurrency());
-  const tasks = new TaskQueue(db, createProcessor({ db, files, dsp }), log, dsp.threads);
+  const tasks = new TaskQueue(db, createProcessor({ db, files, dsp }), log, {
+    concurrency: dsp.threads,
+    // SQLite serves one process: what was in progress at start was cut off by our own stop.
+    resumeOnStart: db.dialect === 'sqlite',
+    pollMs: db.dialect === 'sqlite' ? 1000 : 500,
+  });
   const largeBodies = new LargeBodies(log);
   const services: Services = {
     db,
@@ -82,15 +123,15 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
     },
     dataDir,
     files,
-    signer,
+    localFiles,
     tasks,
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     log,
   };
   const idempotency = new IdempotencyStore(db);
   const limiter = new AuthLimiter(services.origin.trustProxy);
-  const demo = ensureDemoAccount(db, dataDir, options.apiKey);
-  if (options.seed !== false && !isSeeded(db)) {
+  const demo = await ensureDemoAccount(db, dataDir, options.apiKey);
+  if (options.seed !== false && (await claimSeeding(db))) {
     const t0 = Date.now();
     try {
       await seedDemo({ db, files, dsp }, demo.accountId);
@@ -100,16 +141,19 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
       log(`Demo data could not be created: ${(error as Error).stack ?? String(error)}`);
     }
   }
-  // Leftovers of a crash go before any task or upload can start a new `.part`.
-  const swept = sweepFiles(db, files, { atStart: true });
-  if (swept.parts + swept.files > 0) {
-    log(`Removed ${swept.parts} partial file(s) and ${swept.files} expired upload(s).`);
-  }
-  if (options.worker !== false) await tasks.start();
-  idempotency.sweep();
+  // Leftovers of a crash go before any task or upload can start a new `.part` (on a database
+  // shared by several processes, only old ones: another process may be writing the young ones).
+  const sweepAll = async (atStart: boolean) => {
+    const swept = await sweepFiles(db, files, { atStart: atStart && db.dialect === 'sqlite' });
+    if (swept.parts + swept.files > 0) {
+      log(`Removed ${swept.parts} partial file(s) and ${swept.files} expired upload(s).`);
+    }
+    await idempotency.sweep();
+  };
+  await sweepAll(true);
+  if (options.worker ?? role !== 'api') await tasks.start();
   const sweeper = setInterval(() => {
-    idempotency.sweep();
-    sweepFiles(db, files, { atStart: false });
+    sweepAll(false).catch((error: unknown) => log(`Housekeeping: ${String(error)}`));
   }, options.sweepIntervalMs ?? 3600_000);
   sweeper.unref();
 
@@ -122,20 +166,29 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
       return;
     }
+    if (role === 'worker') {
+      // A worker answers health checks only: the load balancer sends the API to api processes.
+      throw new HttpError(404, 'This process runs tasks only (SERVICE_ROLE=worker).');
+    }
     const signIn = /^\/signin\/([^/]+)$/.exec(path);
     if (signIn?.[1] && (req.method === 'GET' || req.method === 'HEAD')) {
-      return answerSignIn(res, redeemSignInToken(db, signIn[1]) ? demo.apiKey : undefined);
+      const valid = await redeemSignInToken(db, signIn[1]);
+      return answerSignIn(res, valid ? demo.apiKey : undefined);
     }
     const api = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
-    const filesPath = /^\/files\/([^/]+)$/.exec(path);
-    const uploadPath = /^\/uploads\/([^/]+)$/.exec(path);
+    const filesPath = localFiles && /^\/files\/([^/]+)$/.exec(path);
+    const uploadPath = localFiles && /^\/uploads\/([^/]+)$/.exec(path);
     if (api || filesPath || uploadPath) {
       setCors(res);
       if (req.method === 'OPTIONS') return answerPreflight(res);
     }
     if (api) return dispatchApi(req, res, url, services, handlers, idempotency, limiter);
-    if (filesPath?.[1]) return serveFile(req, res, filesPath[1], url.searchParams, files, signer);
-    if (uploadPath?.[1]) return receiveUpload(req, res, uploadPath[1], url.searchParams, services);
+    if (localFiles && filesPath?.[1]) {
+      return serveFile(req, res, filesPath[1], url.searchParams, db, localFiles);
+    }
+    if (localFiles && uploadPath?.[1]) {
+      return receiveUpload(req, res, uploadPath[1], url.searchParams, { ...services, localFiles });
+    }
     if (options.staticDir && (await serveStatic(options.staticDir, path, req, res))) return;
     if (next) {
       for (const name of SECURITY_HEADERS) res.removeHeader(name);
@@ -146,7 +199,9 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
 
   return {
     demoApiKey: demo.apiKey,
-    signInLink: (base) => `${base}/signin/${createSignInToken(db)}`,
+    services,
+    workerId: tasks.workerId,
+    signInLink: async (base) => `${base}/signin/${await createSignInToken(db)}`,
     handle(req, res, next) {
       route(req, res, next).catch((error: unknown) => {
         if (error instanceof HttpError) return sendProblem(res, error);
@@ -162,23 +217,39 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
       await dsp.close();
       await largeBodies.close();
       await stopping;
-      db.close();
+      await db.close();
     },
   };
 }
 
-export function createServiceFromEnv(extra: Partial<ServiceOptions> = {}): Promise<KaraokeService> {
-  const maxUpload = Number(process.env.MAX_UPLOAD_BYTES);
-  const publicUrl = parsePublicUrl(process.env.PUBLIC_URL);
-  if (process.env.PUBLIC_URL && !publicUrl) {
-    throw new Error(`PUBLIC_URL must be an http(s) URL; got ${process.env.PUBLIC_URL}`);
+function roleFromEnv(value: string | undefined): ServiceRole {
+  if (!value) return 'all';
+  if (value === 'api' || value === 'worker' || value === 'all') return value;
+  throw new Error(`SERVICE_ROLE must be api, worker or all (not ${value}).`);
+}
+
+/**
+ * Options from the environment: DATA_DIR, DATABASE_URL, S3_*, SERVICE_ROLE, KARAOKE_API_KEY,
+ * MAX_UPLOAD_BYTES, PUBLIC_URL, TRUST_PROXY.
+ */
+export function serviceOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceOptions {
+  const maxUpload = Number(env.MAX_UPLOAD_BYTES);
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL);
+  if (env.PUBLIC_URL && !publicUrl) {
+    throw new Error(`PUBLIC_URL must be an http(s) URL; got ${env.PUBLIC_URL}`);
   }
-  return createService({
-    dataDir: process.env.DATA_DIR || '.data',
-    trustProxy: /^(1|true|yes)$/i.test(process.env.TRUST_PROXY ?? ''),
+  return {
+    trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
     ...(publicUrl ? { publicUrl } : {}),
-    apiKey: process.env.KARAOKE_API_KEY || undefined,
+    dataDir: env.DATA_DIR || '.data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    s3: readS3Config(env),
+    role: roleFromEnv(env.SERVICE_ROLE),
+    apiKey: env.KARAOKE_API_KEY || undefined,
     ...(Number.isFinite(maxUpload) && maxUpload > 0 ? { maxUploadBytes: maxUpload } : {}),
-    ...extra,
-  });
+  };
+}
+
+export function createServiceFromEnv(extra: Partial<ServiceOptions> = {}): Promise<KaraokeService> {
+  return createService({ ...serviceOptionsFromEnv(), ...extra });
 }

@@ -6,15 +6,19 @@ import type { LargeBodies } from './http/large-bodies';
 import type { OriginPolicy } from './http/origin';
 import type { PreparedReplacement } from './routes/alignment-body';
 import type { FileStore } from './storage/file-store';
-import type { UrlSigner } from './storage/signing';
+import type { LocalFileStore } from './storage/local-files';
 import type { TaskQueue } from './tasks/queue';
 
-/** What every handler may use: one per service instance. */
+/** What every handler may use, one per service instance: ports, composed in app.ts. */
 export interface Services {
+  /** The database (SQLite or PostgreSQL). */
   db: Db;
   dataDir: string;
+  /** Where file bytes live (local files or S3). */
   files: FileStore;
-  signer: UrlSigner;
+  /** The local store when files are served by this service (`/files`, `/uploads`). */
+  localFiles: LocalFileStore | undefined;
+  /** Enqueues tasks (any role may enqueue; only workers run them). */
   tasks: TaskQueue;
   maxUploadBytes: number;
   /** How absolute URLs in responses are built (PUBLIC_URL, TRUST_PROXY). */

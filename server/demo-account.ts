@@ -10,11 +10,11 @@ export const DEMO_EMAIL = 'demo@karaoke.local';
  * kept in DATA_DIR/demo-api-key (the database holds only hashes, and the start-up banner must
  * print the same sign-in link every time).
  */
-export function ensureDemoAccount(
+export async function ensureDemoAccount(
   db: Db,
   dataDir: string,
   apiKey?: string,
-): { accountId: string; apiKey: string } {
+): Promise<{ accountId: string; apiKey: string }> {
   const keyFile = join(dataDir, 'demo-api-key');
   let key = apiKey;
   if (!key) {
@@ -24,11 +24,11 @@ export function ensureDemoAccount(
       writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
     }
   }
-  const existing = findAccountByEmail(db, DEMO_EMAIL);
+  const existing = await findAccountByEmail(db, DEMO_EMAIL);
   if (existing) {
-    addKey(db, existing.id, key);
+    await addKey(db, existing.id, key);
     return { accountId: existing.id, apiKey: key };
   }
-  const created = createAccountWithKey(db, DEMO_EMAIL, { apiKey: key });
+  const created = await createAccountWithKey(db, DEMO_EMAIL, { apiKey: key });
   return { accountId: created.userId, apiKey: key };
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run keys -- create --email bob@example.com [--credits 20]`: creates the account (when new)
- * and a new API key in DATA_DIR, printing the key alone on the last line. Works whether or not the
- * service runs: SQLite in WAL mode lets both processes write.
+ * and a new API key in the configured database (SQLite in DATA_DIR, or DATABASE_URL), printing
+ * the key alone on the last line. Works whether or not the service runs.
  * `npm run keys -- link`: a one-time sign-in link for the demo account (valid 15 minutes).
  */
 import { resolve } from 'node:path';
@@ -21,7 +21,7 @@ function publicBase(): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${process.env.PORT ?? 8787}`;
 }
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -34,12 +34,14 @@ function main(argv: string[]): number {
     return 2;
   }
   const { positionals, values } = parsed;
+  const dataDir = resolve(process.env.DATA_DIR || '.data');
+  const databaseUrl = process.env.DATABASE_URL || undefined;
   if (positionals[0] === 'link') {
-    const db = openDatabase(resolve(process.env.DATA_DIR || '.data'));
+    const db = await openDatabase({ dataDir, databaseUrl });
     try {
-      console.log(`${publicBase()}/signin/${createSignInToken(db)}`);
+      console.log(`${publicBase()}/signin/${await createSignInToken(db)}`);
     } finally {
-      db.close();
+      await db.close();
     }
     return 0;
   }
@@ -53,18 +55,24 @@ function main(argv: string[]): number {
     console.error(`--credits must be a whole number\n${USAGE}`);
     return 2;
   }
-  const dataDir = resolve(process.env.DATA_DIR || '.data');
-  const db = openDatabase(dataDir);
+  const db = await openDatabase({ dataDir, databaseUrl });
   try {
-    const created = createAccountWithKey(db, email, credits === undefined ? {} : { credits });
+    const created = await createAccountWithKey(db, email, credits === undefined ? {} : { credits });
+    const where = databaseUrl ? 'DATABASE_URL' : dataDir;
     console.log(
-      `Account ${created.userId} (${created.email}), key ${created.apiKeyId} in ${dataDir}`,
+      `Account ${created.userId} (${created.email}), key ${created.apiKeyId} in ${where}`,
     );
     console.log(created.apiKey);
   } finally {
-    db.close();
+    await db.close();
   }
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+main(process.argv.slice(2)).then(
+  (code) => (process.exitCode = code),
+  (error: unknown) => {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  },
+);

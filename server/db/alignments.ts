@@ -3,7 +3,6 @@ import type { AlignmentItem, AlignmentReplacement, SelectionRequest } from '../.
 import { HttpError } from '../http/problem';
 import type { Db } from './database';
 import { newId, newRevision, nowIso } from './ids';
-import { all, one, run } from './statements';
 
 export interface AlignmentRow {
   id: string;
@@ -43,9 +42,8 @@ export function alignmentJsonParts<T extends string | Buffer>(
 export const alignmentJson = (row: AlignmentRow, project: SelectionState): string =>
   alignmentJsonParts(row, row.items_json, project).join('');
 
-export function projectAlignments(db: Db, projectId: string): AlignmentRow[] {
-  return all<AlignmentRow>(
-    db,
+export function projectAlignments(db: Db, projectId: string): Promise<AlignmentRow[]> {
+  return db.all<AlignmentRow>(
     'SELECT * FROM alignments WHERE project_id = ? ORDER BY created_at, rowid',
     projectId,
   );
@@ -67,44 +65,67 @@ export function withIds(items: AlignmentItem[]): AlignmentItem[] {
   return items;
 }
 
-/** Adds an alignment; it becomes the selected one when the project had none selected. */
+/**
+ * Adds an alignment; it becomes the selected one when the project had none selected. `name` may be
+ * a function of the project's alignments, read with the project locked (two tasks finishing at
+ * once on PostgreSQL must not both pick "Local aligner 2").
+ */
 export function insertAlignment(
   db: Db,
   projectId: string,
-  alignment: { model: string; name: string | null; items: AlignmentItem[] },
+  alignment: {
+    model: string;
+    name: string | null | ((existing: AlignmentMeta[]) => string | null);
+    items: AlignmentItem[];
+  },
   options: { select?: boolean } = {},
-): string {
-  const id = newId('aln');
-  const now = nowIso();
-  run(
-    db,
-    `INSERT INTO alignments (id, project_id, model, name, items_json, revision, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    id,
-    projectId,
-    alignment.model,
-    alignment.name,
-    JSON.stringify(withIds(alignment.items)),
-    newRevision(),
-    now,
-    now,
-  );
-  const project = selectionState(db, projectId);
-  if (options.select || !project?.selected_alignment_id) selectAlignmentRow(db, projectId, id);
-  return id;
+): Promise<string> {
+  const itemsJson = JSON.stringify(withIds(alignment.items));
+  return db.tx(async (tx) => {
+    const project = await selectionState(tx, projectId, tx.forUpdate);
+    const name =
+      typeof alignment.name === 'function'
+        ? alignment.name(await alignmentMetas(tx, projectId))
+        : alignment.name;
+    const id = newId('aln');
+    const now = nowIso();
+    await tx.run(
+      `INSERT INTO alignments (id, project_id, model, name, items_json, revision, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      id,
+      projectId,
+      alignment.model,
+      name,
+      itemsJson,
+      newRevision(),
+      now,
+      now,
+    );
+    if (options.select || !project?.selected_alignment_id) {
+      await selectAlignmentRow(tx, projectId, id);
+    }
+    return id;
+  });
 }
 
-function selectionState(db: Db, projectId: string): SelectionState | undefined {
-  return one<SelectionState>(
-    db,
-    'SELECT selected_alignment_id, selection_revision FROM projects WHERE id = ?',
+/** The project's alignments without their items. */
+export function alignmentMetas(db: Db, projectId: string): Promise<AlignmentMeta[]> {
+  return db.all<AlignmentMeta>(
+    `SELECT id, project_id, model, name, revision, created_at FROM alignments
+     WHERE project_id = ? ORDER BY created_at, rowid`,
     projectId,
   );
 }
 
-function selectAlignmentRow(db: Db, projectId: string, alignmentId: string): void {
-  run(
-    db,
+function selectionState(db: Db, projectId: string, lock = ''): Promise<SelectionState | undefined> {
+  return db.one<SelectionState>(
+    `SELECT selected_alignment_id, selection_revision FROM projects WHERE id = ?${lock}`,
+    projectId,
+  );
+}
+
+async function selectAlignmentRow(db: Db, projectId: string, alignmentId: string): Promise<void> {
+  await db.run(
     `UPDATE projects SET selected_alignment_id = ?, selection_revision = ?, updated_at = ?
      WHERE id = ? AND (selected_alignment_id IS NULL OR selected_alignment_id != ?)`,
     alignmentId,
@@ -115,18 +136,20 @@ function selectAlignmentRow(db: Db, projectId: string, alignmentId: string): voi
   );
 }
 
-type AlignmentMeta = Omit<AlignmentRow, 'items_json'>;
+export type AlignmentMeta = Omit<AlignmentRow, 'items_json'>;
 
-/** Everything but the items (a 100,000-item alignment is megabytes: read it only when needed). */
-function loadForWrite(db: Db, projectId: string, alignmentId: string) {
-  const row = one<AlignmentMeta>(
-    db,
+/**
+ * Everything but the items (a 100,000-item alignment is megabytes: read it only when needed),
+ * with the project row, then the alignment row, locked (always in that order) on PostgreSQL.
+ */
+async function loadForWrite(db: Db, projectId: string, alignmentId: string) {
+  const project = await selectionState(db, projectId, db.forUpdate);
+  const row = await db.one<AlignmentMeta>(
     `SELECT id, project_id, model, name, revision, created_at FROM alignments
-     WHERE id = ? AND project_id = ?`,
+     WHERE id = ? AND project_id = ?${db.forUpdate}`,
     alignmentId,
     projectId,
   );
-  const project = selectionState(db, projectId);
   if (!row || !project) throw new HttpError(404, 'Alignment was not found.');
   return { row, project };
 }
@@ -148,46 +171,43 @@ export function replaceAlignment(
   projectId: string,
   alignmentId: string,
   body: Omit<AlignmentReplacement, 'alignment'> & { itemsJson: Buffer },
-): { parts: [string, Buffer, string]; revision: string } {
+): Promise<{ parts: [string, Buffer, string]; revision: string }> {
   const { itemsJson } = body;
-  return db
-    .transaction(() => {
-      const { row, project } = loadForWrite(db, projectId, alignmentId);
-      if (body.expectedRevision !== row.revision) throw conflict(row, project, 'timing revision');
-      if (
-        body.expectedSelectionRevision !== undefined &&
-        body.expectedSelectionRevision !== project.selection_revision
-      ) {
-        throw conflict(row, project, 'selection revision');
-      }
-      run(
-        db,
-        'UPDATE alignments SET items_json = CAST(? AS TEXT), revision = ?, updated_at = ? WHERE id = ?',
-        itemsJson,
-        newRevision(),
-        nowIso(),
-        alignmentId,
-      );
-      if (body.select) selectAlignmentRow(db, projectId, alignmentId);
-      const fresh = loadForWrite(db, projectId, alignmentId);
-      return {
-        parts: alignmentJsonParts(fresh.row, itemsJson, fresh.project),
-        revision: fresh.row.revision,
-      };
-    })
-    .immediate();
+  return db.tx(async (tx) => {
+    const { row, project } = await loadForWrite(tx, projectId, alignmentId);
+    if (body.expectedRevision !== row.revision) throw conflict(row, project, 'timing revision');
+    if (
+      body.expectedSelectionRevision !== undefined &&
+      body.expectedSelectionRevision !== project.selection_revision
+    ) {
+      throw conflict(row, project, 'selection revision');
+    }
+    await tx.run(
+      'UPDATE alignments SET items_json = CAST(? AS TEXT), revision = ?, updated_at = ? WHERE id = ?',
+      itemsJson,
+      newRevision(),
+      nowIso(),
+      alignmentId,
+    );
+    if (body.select) await selectAlignmentRow(tx, projectId, alignmentId);
+    const fresh = await loadForWrite(tx, projectId, alignmentId);
+    return {
+      parts: alignmentJsonParts(fresh.row, itemsJson, fresh.project),
+      revision: fresh.row.revision,
+    };
+  });
 }
 
 /** The stored alignment as JSON when its revision is still `revision` (an idempotent replay). */
-export function alignmentAtRevision(
+export async function alignmentAtRevision(
   db: Db,
   projectId: string,
   alignmentId: string,
   revision: string,
-): { json: string } | { conflict: HttpError } {
-  const { row, project } = loadForWrite(db, projectId, alignmentId);
+): Promise<{ json: string } | { conflict: HttpError }> {
+  const { row, project } = await loadForWrite(db, projectId, alignmentId);
   if (row.revision !== revision) return { conflict: conflict(row, project, 'timing revision') };
-  const full = one<AlignmentRow>(db, 'SELECT * FROM alignments WHERE id = ?', alignmentId);
+  const full = await db.one<AlignmentRow>('SELECT * FROM alignments WHERE id = ?', alignmentId);
   if (!full) throw new HttpError(404, 'Alignment was not found.');
   return { json: alignmentJson(full, project) };
 }
@@ -198,19 +218,17 @@ export function selectAlignment(
   projectId: string,
   alignmentId: string,
   body: SelectionRequest,
-): string {
-  return db
-    .transaction(() => {
-      const { row, project } = loadForWrite(db, projectId, alignmentId);
-      if (body.expectedRevision !== row.revision) throw conflict(row, project, 'timing revision');
-      if (body.expectedSelectionRevision !== project.selection_revision) {
-        throw conflict(row, project, 'selection revision');
-      }
-      selectAlignmentRow(db, projectId, alignmentId);
-      const fresh = one<AlignmentRow>(db, 'SELECT * FROM alignments WHERE id = ?', alignmentId);
-      const state = selectionState(db, projectId);
-      if (!fresh || !state) throw new HttpError(404, 'Alignment was not found.');
-      return alignmentJson(fresh, state);
-    })
-    .immediate();
+): Promise<string> {
+  return db.tx(async (tx) => {
+    const { row, project } = await loadForWrite(tx, projectId, alignmentId);
+    if (body.expectedRevision !== row.revision) throw conflict(row, project, 'timing revision');
+    if (body.expectedSelectionRevision !== project.selection_revision) {
+      throw conflict(row, project, 'selection revision');
+    }
+    await selectAlignmentRow(tx, projectId, alignmentId);
+    const fresh = await tx.one<AlignmentRow>('SELECT * FROM alignments WHERE id = ?', alignmentId);
+    const state = await selectionState(tx, projectId);
+    if (!fresh || !state) throw new HttpError(404, 'Alignment was not found.');
+    return alignmentJson(fresh, state);
+  });
 }

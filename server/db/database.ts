@@ -1,36 +1,52 @@
-import type BetterSqlite3 from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { MIGRATIONS } from './migrations';
+/**
+ * The database port: every query of the service goes through `Db` (asynchronous, so the same
+ * repositories run on SQLite and on PostgreSQL). SQL is written in the subset both understand,
+ * with `?` placeholders; `db.forUpdate` adds row locks where PostgreSQL needs them.
+ */
+import { resolve } from 'node:path';
 
-export type Db = BetterSqlite3.Database;
-
-// A plain require: vite's SSR module runner (npm run dev, vitest) would otherwise try to inline
-// this CommonJS native addon as ESM and fail with "module is not defined".
-const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
-
-/** Opens DATA_DIR/karaoke.db in WAL mode (other processes, like the keys CLI, may open it too). */
-export function openDatabase(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, 'karaoke.db'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  // The keys CLI and the service may write at the same moment: wait instead of failing.
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
-  return db;
+export interface RunResult {
+  changes: number;
 }
 
-export function migrate(db: Db): void {
-  for (const migration of MIGRATIONS) {
-    db.transaction(() => {
-      // Read inside the write lock: two processes may start on a fresh directory together.
-      const current = db.pragma('user_version', { simple: true }) as number;
-      if (migration.id <= current) return;
-      db.exec(migration.sql);
-      db.pragma(`user_version = ${migration.id}`);
-    }).immediate();
+export interface Db {
+  readonly dialect: 'sqlite' | 'postgres';
+  /** ' FOR UPDATE' on PostgreSQL (row locks held to the end of the transaction); '' on SQLite,
+   *  whose write transaction already locks the whole database. */
+  readonly forUpdate: string;
+  one<T>(sql: string, ...params: unknown[]): Promise<T | undefined>;
+  all<T>(sql: string, ...params: unknown[]): Promise<T[]>;
+  run(sql: string, ...params: unknown[]): Promise<RunResult>;
+  /**
+   * Runs `fn` in one write transaction and commits when it resolves (rolls back when it throws).
+   * Inside a transaction, `tx` joins it: repositories compose without knowing who started it.
+   */
+  tx<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+}
+
+export interface Database extends Db {
+  close(): Promise<void>;
+}
+
+export interface DatabaseConfig {
+  /** SQLite lives in DATA_DIR/karaoke.db when no databaseUrl is given. */
+  dataDir: string;
+  /** `postgres://…` selects PostgreSQL. */
+  databaseUrl?: string | undefined;
+}
+
+export const isPostgresUrl = (url: string | undefined): url is string =>
+  !!url && /^postgres(ql)?:\/\//.test(url);
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (isPostgresUrl(config.databaseUrl)) {
+    const { openPostgres } = await import('./postgres');
+    return openPostgres(config.databaseUrl);
   }
+  if (config.databaseUrl) {
+    throw new Error('DATABASE_URL must start with postgres:// (or be unset for SQLite).');
+  }
+  const { openSqlite } = await import('./sqlite');
+  return openSqlite(resolve(config.dataDir));
 }

@@ -2,7 +2,6 @@ import type { Export, MediaItem, Preset, StyleObject } from '../../src/contract'
 import type { FileStore } from '../storage/file-store';
 import type { Db } from './database';
 import { newId, nowIso } from './ids';
-import { all, one, run } from './statements';
 
 // ---- exports ----
 
@@ -28,9 +27,8 @@ export function projectExports(
   projectId: string,
   page: number,
   limit: number,
-): ExportRow[] {
-  return all<ExportRow>(
-    db,
+): Promise<ExportRow[]> {
+  return db.all<ExportRow>(
     'SELECT * FROM exports WHERE project_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?',
     projectId,
     limit,
@@ -38,16 +36,15 @@ export function projectExports(
   );
 }
 
-export function insertExport(
+export async function insertExport(
   db: Db,
   projectId: string,
   status: Export['status'],
   data: Omit<Export, 'id' | 'status' | 'createdAt' | 'updatedAt'>,
   createdAt = nowIso(),
-): string {
+): Promise<string> {
   const id = newId('exp');
-  run(
-    db,
+  await db.run(
     `INSERT INTO exports (id, project_id, status, data_json, seq, created_at, updated_at)
      VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM exports), ?, ?)`,
     id,
@@ -80,29 +77,28 @@ export const presetView = (row: PresetRow): Preset => ({
   updatedAt: row.updated_at,
 });
 
-export function listPresets(db: Db, accountId: string): Preset[] {
-  return all<PresetRow>(
-    db,
+export async function listPresets(db: Db, accountId: string): Promise<Preset[]> {
+  const rows = await db.all<PresetRow>(
     'SELECT * FROM presets WHERE account_id = ? ORDER BY created_at, rowid',
     accountId,
-  ).map(presetView);
+  );
+  return rows.map(presetView);
 }
 
-export function getPreset(db: Db, accountId: string, id: string): PresetRow | undefined {
-  return one<PresetRow>(db, 'SELECT * FROM presets WHERE id = ? AND account_id = ?', id, accountId);
+export function getPreset(db: Db, accountId: string, id: string): Promise<PresetRow | undefined> {
+  return db.one<PresetRow>('SELECT * FROM presets WHERE id = ? AND account_id = ?', id, accountId);
 }
 
-export function insertPreset(
+export async function insertPreset(
   db: Db,
   accountId: string,
   name: string,
   preset: StyleObject,
   isDefault: boolean,
-): string {
+): Promise<string> {
   const id = newId('pst');
   const now = nowIso();
-  run(
-    db,
+  await db.run(
     `INSERT INTO presets (id, account_id, name, is_default, preset_json, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
     id,
@@ -122,13 +118,16 @@ export function patchPreset(
   accountId: string,
   id: string,
   patch: { name?: string; isDefault?: boolean },
-): void {
-  db.transaction(() => {
+): Promise<void> {
+  return db.tx(async (tx) => {
     if (patch.isDefault) {
-      run(db, 'UPDATE presets SET is_default = 0 WHERE account_id = ? AND id != ?', accountId, id);
+      await tx.run(
+        'UPDATE presets SET is_default = 0 WHERE account_id = ? AND id != ?',
+        accountId,
+        id,
+      );
     }
-    run(
-      db,
+    await tx.run(
       `UPDATE presets SET name = COALESCE(?, name), is_default = COALESCE(?, is_default), updated_at = ?
        WHERE id = ? AND account_id = ?`,
       patch.name ?? null,
@@ -137,16 +136,17 @@ export function patchPreset(
       id,
       accountId,
     );
-  })();
+  });
 }
 
-export function deletePreset(db: Db, accountId: string, id: string): boolean {
-  return run(db, 'DELETE FROM presets WHERE id = ? AND account_id = ?', id, accountId).changes > 0;
+export async function deletePreset(db: Db, accountId: string, id: string): Promise<boolean> {
+  const done = await db.run('DELETE FROM presets WHERE id = ? AND account_id = ?', id, accountId);
+  return done.changes > 0;
 }
 
 // ---- media ----
 
-interface MediaRow {
+export interface MediaRow {
   id: string;
   type: MediaItem['type'];
   status: MediaItem['status'];
@@ -159,40 +159,42 @@ interface MediaRow {
   updated_at: string;
 }
 
-export const mediaView = (row: MediaRow, files: FileStore, origin: string): MediaItem => ({
+export const mediaView = async (
+  row: MediaRow,
+  files: FileStore,
+  origin: string,
+): Promise<MediaItem> => ({
   id: row.id,
   type: row.type,
   status: row.status,
   error: row.error,
   width: row.width,
   height: row.height,
-  url: row.file_id ? files.url(origin, row.file_id) : null,
-  previewUrl: row.preview_file_id ? files.url(origin, row.preview_file_id) : null,
+  url: row.file_id ? await files.url(origin, row.file_id) : null,
+  previewUrl: row.preview_file_id ? await files.url(origin, row.preview_file_id) : null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
 
-export function listMedia(db: Db, accountId: string): MediaRow[] {
-  return all<MediaRow>(
-    db,
+export function listMedia(db: Db, accountId: string): Promise<MediaRow[]> {
+  return db.all<MediaRow>(
     'SELECT * FROM media WHERE account_id = ? ORDER BY created_at, rowid',
     accountId,
   );
 }
 
-export function getMedia(db: Db, accountId: string, id: string): MediaRow | undefined {
-  return one<MediaRow>(db, 'SELECT * FROM media WHERE id = ? AND account_id = ?', id, accountId);
+export function getMedia(db: Db, accountId: string, id: string): Promise<MediaRow | undefined> {
+  return db.one<MediaRow>('SELECT * FROM media WHERE id = ? AND account_id = ?', id, accountId);
 }
 
-export function insertMedia(
+export async function insertMedia(
   db: Db,
   accountId: string,
   m: Omit<MediaRow, 'id' | 'created_at' | 'updated_at'>,
-): string {
+): Promise<string> {
   const id = newId('med');
   const now = nowIso();
-  run(
-    db,
+  await db.run(
     `INSERT INTO media (id, account_id, type, status, error, width, height, file_id, preview_file_id, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     id,
@@ -211,22 +213,29 @@ export function insertMedia(
 }
 
 /** Deletes a media item; returns the ids of its files (to remove), or undefined when unknown. */
-export function deleteMedia(db: Db, accountId: string, id: string): string[] | undefined {
-  const row = getMedia(db, accountId, id);
-  if (!row) return undefined;
-  run(db, 'DELETE FROM media WHERE id = ? AND account_id = ?', id, accountId);
-  const fileIds = [...new Set([row.file_id, row.preview_file_id])].filter(
-    (f): f is string => typeof f === 'string',
-  );
-  // A file another media item or a stem still uses stays.
-  return fileIds.filter(
-    (fileId) =>
-      !one(
-        db,
+export function deleteMedia(db: Db, accountId: string, id: string): Promise<string[] | undefined> {
+  return db.tx(async (tx) => {
+    const row = await tx.one<MediaRow>(
+      `SELECT * FROM media WHERE id = ? AND account_id = ?${tx.forUpdate}`,
+      id,
+      accountId,
+    );
+    if (!row) return undefined;
+    await tx.run('DELETE FROM media WHERE id = ? AND account_id = ?', id, accountId);
+    const fileIds = [...new Set([row.file_id, row.preview_file_id])].filter(
+      (f): f is string => typeof f === 'string',
+    );
+    // A file another media item or a stem still uses stays.
+    const kept: string[] = [];
+    for (const fileId of fileIds) {
+      const used = await tx.one(
         'SELECT 1 FROM media WHERE file_id = ? OR preview_file_id = ? UNION SELECT 1 FROM stems WHERE file_id = ?',
         fileId,
         fileId,
         fileId,
-      ),
-  );
+      );
+      if (!used) kept.push(fileId);
+    }
+    return kept;
+  });
 }

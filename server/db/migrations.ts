@@ -1,8 +1,12 @@
+import { INITIAL_POSTGRES } from './migrations-postgres';
+
 /**
- * Numbered SQL migrations, applied in order inside one transaction each; `PRAGMA user_version`
- * records the last one applied. Never edit a migration that has shipped: add the next number.
+ * Numbered SQL migrations, applied in order inside one transaction each; SQLite records the last
+ * one in `PRAGMA user_version`, PostgreSQL in `schema_migrations`. `sql` serves both databases
+ * unless a `postgres` text is given (types differ: REAL is 4 bytes there, rowid does not exist).
+ * Never edit a migration that has shipped: add the next number.
  */
-export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
+export const MIGRATIONS: readonly { id: number; name: string; sql: string; postgres?: string }[] = [
   {
     id: 1,
     name: '0001-initial',
@@ -143,6 +147,19 @@ CREATE TABLE idempotency (
   PRIMARY KEY (account_id, key)
 );
 CREATE INDEX idempotency_age ON idempotency(created_at_ms);
+`,
+    postgres: INITIAL_POSTGRES,
+  },
+  {
+    id: 2,
+    name: '0002-task-leases',
+    // A claimed task carries who runs it and until when: a worker renews the lease while it works,
+    // and a task whose lease ran out (its worker died) is claimed again by another worker.
+    sql: `
+ALTER TABLE tasks ADD COLUMN worker_id TEXT;
+ALTER TABLE tasks ADD COLUMN lease_until TEXT;
+ALTER TABLE tasks ADD COLUMN started_at TEXT;
+CREATE INDEX tasks_account_status ON tasks(account_id, status);
 `,
   },
 ];

@@ -11,7 +11,6 @@ import { alignmentJson, projectAlignments } from './alignments';
 import type { Db } from './database';
 import { newId, newRevision, nowIso } from './ids';
 import { exportView, projectExports } from './library';
-import { all, one, run } from './statements';
 import { latestProjectTask } from './tasks';
 
 export interface ProjectRow {
@@ -40,9 +39,12 @@ export interface StemRow {
   duration: number;
 }
 
-export function getProjectRow(db: Db, accountId: string, id: string): ProjectRow | undefined {
-  return one<ProjectRow>(
-    db,
+export function getProjectRow(
+  db: Db,
+  accountId: string,
+  id: string,
+): Promise<ProjectRow | undefined> {
+  return db.one<ProjectRow>(
     'SELECT * FROM projects WHERE id = ? AND account_id = ?',
     id,
     accountId,
@@ -52,19 +54,23 @@ export function getProjectRow(db: Db, accountId: string, id: string): ProjectRow
 export const projectUrl = (origin: string, id: string): string =>
   `${origin}/api/v1/projects/${encodeURIComponent(id)}`;
 
-export function listProjects(db: Db, accountId: string, origin: string): ProjectListEntry[] {
-  return all<{ id: string; title: string }>(
-    db,
+export async function listProjects(
+  db: Db,
+  accountId: string,
+  origin: string,
+): Promise<ProjectListEntry[]> {
+  const rows = await db.all<{ id: string; title: string }>(
     'SELECT id, title FROM projects WHERE account_id = ? ORDER BY created_at DESC, rowid DESC',
     accountId,
-  ).map((p) => ({ id: p.id, title: p.title, projectUrl: projectUrl(origin, p.id) }));
+  );
+  return rows.map((p) => ({ id: p.id, title: p.title, projectUrl: projectUrl(origin, p.id) }));
 }
 
 /** The preset a new project starts from: the given one, else the account's default. */
 function startingPreset(db: Db, accountId: string, presetId?: string) {
-  return one<{ id: string; preset_json: string }>(
-    db,
-    `SELECT id, preset_json FROM presets WHERE account_id = ? AND (id = ? OR (? IS NULL AND is_default = 1))
+  return db.one<{ id: string; preset_json: string }>(
+    `SELECT id, preset_json FROM presets
+     WHERE account_id = ? AND (id = ? OR (CAST(? AS TEXT) IS NULL AND is_default = 1))
      ORDER BY is_default DESC LIMIT 1`,
     accountId,
     presetId ?? null,
@@ -72,7 +78,7 @@ function startingPreset(db: Db, accountId: string, presetId?: string) {
   );
 }
 
-export function createProject(
+export async function createProject(
   db: Db,
   p: {
     accountId: string;
@@ -82,14 +88,13 @@ export function createProject(
     presetId?: string;
     lyrics?: string | null;
   },
-): string {
+): Promise<string> {
   const id = newId('prj');
   const now = nowIso();
-  const preset = startingPreset(db, p.accountId, p.presetId);
+  const preset = await startingPreset(db, p.accountId, p.presetId);
   const style = preset ? (JSON.parse(preset.preset_json) as StyleObject) : defaultStyle();
   const settings = ProjectSettingsBodySchema.parse({ style });
-  run(
-    db,
+  await db.run(
     `INSERT INTO projects (id, account_id, title, artists_json, lyrics, input_file_id, selection_revision,
        preset_id, settings_json, settings_version, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -109,13 +114,12 @@ export function createProject(
   return id;
 }
 
-export function patchProject(
+export async function patchProject(
   db: Db,
   id: string,
   patch: { title?: string; artists?: string[] },
-): void {
-  run(
-    db,
+): Promise<void> {
+  await db.run(
     `UPDATE projects SET title = COALESCE(?, title), artists_json = COALESCE(?, artists_json),
        updated_at = ? WHERE id = ?`,
     patch.title ?? null,
@@ -125,21 +129,19 @@ export function patchProject(
   );
 }
 
-export function projectStems(db: Db, projectId: string): StemRow[] {
-  return all<StemRow>(
-    db,
+export function projectStems(db: Db, projectId: string): Promise<StemRow[]> {
+  return db.all<StemRow>(
     'SELECT * FROM stems WHERE project_id = ? ORDER BY created_at, rowid',
     projectId,
   );
 }
 
-export function addStem(
+export async function addStem(
   db: Db,
   stem: { projectId: string; type: string; model: string; fileId: string; duration: number },
-): string {
+): Promise<string> {
   const id = newId('stem');
-  run(
-    db,
+  await db.run(
     'INSERT INTO stems (id, project_id, type, model, file_id, duration, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     id,
     stem.projectId,
@@ -152,10 +154,9 @@ export function addStem(
   return id;
 }
 
-export function projectSettings(db: Db, row: ProjectRow): ProjectSettings {
+export async function projectSettings(db: Db, row: ProjectRow): Promise<ProjectSettings> {
   const preset = row.preset_id
-    ? one<{ preset_json: string }>(
-        db,
+    ? await db.one<{ preset_json: string }>(
         'SELECT preset_json FROM presets WHERE id = ?',
         row.preset_id,
       )
@@ -169,26 +170,39 @@ export function projectSettings(db: Db, row: ProjectRow): ProjectSettings {
 }
 
 /** The full Project as JSON text, alignments spliced in last (see alignmentJson). */
-export function projectJson(db: Db, files: FileStore, origin: string, row: ProjectRow): string {
-  const task = latestProjectTask(db, row.id);
+export async function projectJson(
+  db: Db,
+  files: FileStore,
+  origin: string,
+  row: ProjectRow,
+): Promise<string> {
+  const [task, stems, exports, settings, alignmentRows] = await Promise.all([
+    latestProjectTask(db, row.id),
+    projectStems(db, row.id),
+    projectExports(db, row.id, 1, 100),
+    projectSettings(db, row),
+    projectAlignments(db, row.id),
+  ]);
   const head: Omit<Project, 'alignments'> = {
     id: row.id,
     title: row.title,
     artists: JSON.parse(row.artists_json) as string[],
-    stems: projectStems(db, row.id).map((s) => ({
-      id: s.id,
-      type: s.type,
-      model: s.model,
-      url: files.url(origin, s.file_id),
-      duration: s.duration,
-    })),
-    exports: projectExports(db, row.id, 1, 100).map(exportView),
-    settings: projectSettings(db, row),
+    stems: await Promise.all(
+      stems.map(async (s) => ({
+        id: s.id,
+        type: s.type,
+        model: s.model,
+        url: await files.url(origin, s.file_id),
+        duration: s.duration,
+      })),
+    ),
+    exports: exports.map(exportView),
+    settings,
     lyrics: row.lyrics,
     language: row.language,
     duration: row.duration,
     task: task ? { id: task.id, type: task.type, status: task.status, error: task.error } : null,
   };
-  const alignments = projectAlignments(db, row.id).map((a) => alignmentJson(a, row));
+  const alignments = alignmentRows.map((a) => alignmentJson(a, row));
   return `${JSON.stringify(head).slice(0, -1)},"alignments":[${alignments.join(',')}]}`;
 }

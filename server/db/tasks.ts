@@ -1,7 +1,6 @@
 import type { Task, TaskListEntry, TaskStatus, TaskType } from '../../src/contract';
 import type { Db } from './database';
 import { newId, nowIso } from './ids';
-import { all, one, run } from './statements';
 
 export interface TaskRow {
   id: string;
@@ -14,6 +13,8 @@ export interface TaskRow {
   output_json: string | null;
   cost: number;
   attempts: number;
+  worker_id: string | null;
+  lease_until: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -37,87 +38,64 @@ export const taskListEntry = (row: TaskRow): TaskListEntry => ({
   error: row.error,
 });
 
-export function getTask(db: Db, accountId: string, id: string): TaskRow | undefined {
-  return one<TaskRow>(db, 'SELECT * FROM tasks WHERE id = ? AND account_id = ?', id, accountId);
+export function getTask(db: Db, accountId: string, id: string): Promise<TaskRow | undefined> {
+  return db.one<TaskRow>('SELECT * FROM tasks WHERE id = ? AND account_id = ?', id, accountId);
 }
 
-export function projectTasks(db: Db, projectId: string): TaskRow[] {
-  return all<TaskRow>(db, 'SELECT * FROM tasks WHERE project_id = ? ORDER BY seq DESC', projectId);
+export function projectTasks(db: Db, projectId: string): Promise<TaskRow[]> {
+  return db.all<TaskRow>('SELECT * FROM tasks WHERE project_id = ? ORDER BY seq DESC', projectId);
 }
 
-export function latestProjectTask(db: Db, projectId: string): TaskRow | undefined {
-  return one<TaskRow>(
-    db,
+export function latestProjectTask(db: Db, projectId: string): Promise<TaskRow | undefined> {
+  return db.one<TaskRow>(
     'SELECT * FROM tasks WHERE project_id = ? ORDER BY seq DESC LIMIT 1',
     projectId,
   );
 }
 
-/** Inserts a task as `created`; the queue moves it to `queued` once its credits are taken. */
-export function insertTask(
+/** Inserts a task (`created`, or `queued` when its credits are already taken). */
+export async function insertTask(
   db: Db,
-  task: { accountId: string; projectId: string; type: TaskType; input: unknown; cost: number },
-): TaskRow {
+  task: {
+    accountId: string;
+    projectId: string;
+    type: TaskType;
+    input: unknown;
+    cost: number;
+    status?: 'created' | 'queued';
+  },
+): Promise<TaskRow> {
   const id = newId('task');
   const now = nowIso();
-  run(
-    db,
+  await db.run(
     `INSERT INTO tasks (id, account_id, project_id, type, status, input_json, cost, seq, created_at, updated_at)
-     VALUES (?, ?, ?, ?, 'created', ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tasks), ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tasks), ?, ?)`,
     id,
     task.accountId,
     task.projectId,
     task.type,
+    task.status ?? 'created',
     JSON.stringify(task.input),
     task.cost,
     now,
     now,
   );
-  return one<TaskRow>(db, 'SELECT * FROM tasks WHERE id = ?', id) as TaskRow;
+  return (await db.one<TaskRow>('SELECT * FROM tasks WHERE id = ?', id)) as TaskRow;
 }
 
-export function setTaskStatus(
+export async function setTaskStatus(
   db: Db,
   id: string,
   status: TaskStatus,
   extra: { error?: string | null; output?: unknown } = {},
-): void {
-  run(
-    db,
+): Promise<void> {
+  await db.run(
     `UPDATE tasks SET status = ?, error = COALESCE(?, error), output_json = COALESCE(?, output_json),
-       attempts = attempts + (CASE WHEN ? = 'in-progress' THEN 1 ELSE 0 END), updated_at = ? WHERE id = ?`,
+       lease_until = NULL, updated_at = ? WHERE id = ?`,
     status,
     extra.error ?? null,
     extra.output === undefined ? null : JSON.stringify(extra.output),
-    status,
     nowIso(),
     id,
   );
-}
-
-/** The oldest queued task of each account: what the fair picker chooses from (docs/adr/0010). */
-export function queuedHeads(db: Db): { id: string; accountId: string; seq: number }[] {
-  return all(
-    db,
-    `SELECT t.id AS id, t.account_id AS accountId, t.seq AS seq FROM tasks t
-       JOIN (SELECT account_id, MIN(seq) AS seq FROM tasks WHERE status = 'queued' GROUP BY account_id) h
-         ON t.account_id = h.account_id AND t.seq = h.seq`,
-  );
-}
-
-/** queued -> in-progress (counting the attempt); false when it was not queued any more. */
-export function claimTask(db: Db, id: string): TaskRow | undefined {
-  const claimed = run(
-    db,
-    `UPDATE tasks SET status = 'in-progress', attempts = attempts + 1, updated_at = ?
-     WHERE id = ? AND status = 'queued'`,
-    nowIso(),
-    id,
-  ).changes;
-  return claimed ? one<TaskRow>(db, 'SELECT * FROM tasks WHERE id = ?', id) : undefined;
-}
-
-/** Tasks left `in-progress` by a process that stopped or crashed. */
-export function interruptedTasks(db: Db): TaskRow[] {
-  return all<TaskRow>(db, "SELECT * FROM tasks WHERE status = 'in-progress' ORDER BY seq");
 }

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ReplayRef } from '../context';
 import type { Db } from '../db/database';
-import { one, run } from '../db/statements';
 import { HttpError } from './problem';
 
 export interface StoredResponse {
@@ -16,6 +16,10 @@ const DAY_MS = 24 * 3600_000;
 export const MAX_KEYS_PER_ACCOUNT = 1000;
 /** Bodies are stored only when small; large answers carry a ReplayRef instead. */
 const REF_PREFIX = 'ref:';
+/** A claim older than this belongs to a process that died mid-request: take it over. */
+const STALE_CLAIM_MS = 120_000;
+/** status 0 marks a claimed key whose first request is still running. */
+const RUNNING = 0;
 
 /** The request fingerprint, fed chunk by chunk while the body arrives. */
 export const fingerprintHash = (method: string, path: string): Hash =>
@@ -28,18 +32,24 @@ const stored = (response: StoredResponse): string =>
       ? response.body
       : response.body.map((part) => part.toString()).join('');
 
+interface Row {
+  fingerprint: string;
+  status: number;
+  body: string;
+  created_at_ms: number;
+}
+
 /**
- * Idempotency-Key (docs/adr/0005): the first successful response per (account, key) answers its
- * replays for 24 h. What is kept is what a replay needs: small bodies as they are, alignment
- * replacements as a reference (rebuilt by the route), at most MAX_KEYS_PER_ACCOUNT per account.
- * The DB row makes replays survive restarts; the in-process map makes concurrent duplicates wait
- * for the first one instead of doing the work twice (one process owns the database's writers).
+ * Idempotency-Key (docs/adr/0005, 0011): the first successful response per (account, key)
+ * answers its replays for 24 h. What is kept is what a replay needs: small bodies as they are,
+ * alignment replacements as a reference (rebuilt by the route), at most MAX_KEYS_PER_ACCOUNT per
+ * account. The first request claims the key with a row (the primary key decides between
+ * processes); a duplicate that arrives meanwhile, in this process or another, waits for that row
+ * to hold the answer. A failed request removes its claim: it changed nothing, and its retry may
+ * succeed.
  */
 export class IdempotencyStore {
-  private readonly inflight = new Map<
-    string,
-    { fingerprint: string; promise: Promise<StoredResponse> }
-  >();
+  private readonly inflight = new Map<string, Promise<StoredResponse>>();
 
   constructor(private readonly db: Db) {}
 
@@ -56,32 +66,36 @@ export class IdempotencyStore {
     const slot = `${accountId}\n${key}`;
     const conflict = () =>
       new HttpError(422, 'This Idempotency-Key was already used with a different request.');
-    const pending = this.inflight.get(slot);
-    if (pending) {
-      if (pending.fingerprint !== print) throw conflict();
-      return { ...(await pending.promise), replayed: true };
-    }
-    const row = one<{ fingerprint: string; status: number; body: string }>(
-      this.db,
-      'SELECT fingerprint, status, body FROM idempotency WHERE account_id = ? AND key = ? AND created_at_ms > ?',
-      accountId,
-      key,
-      Date.now() - DAY_MS,
-    );
-    if (row) {
-      if (row.fingerprint !== print) throw conflict();
-      if (row.body.startsWith(REF_PREFIX)) {
-        const ref = JSON.parse(row.body.slice(REF_PREFIX.length)) as ReplayRef;
-        return { ...(await rebuild(ref)), replayed: true };
+    for (let waited = 0; ; waited++) {
+      const now = Date.now();
+      const row = await this.db.one<Row>(
+        'SELECT fingerprint, status, body, created_at_ms FROM idempotency WHERE account_id = ? AND key = ?',
+        accountId,
+        key,
+      );
+      const expired =
+        row &&
+        (row.created_at_ms <= now - DAY_MS ||
+          (row.status === RUNNING && row.created_at_ms <= now - STALE_CLAIM_MS));
+      if (row && !expired) {
+        if (row.fingerprint !== print) throw conflict();
+        if (row.status !== RUNNING) {
+          if (row.body.startsWith(REF_PREFIX)) {
+            const ref = JSON.parse(row.body.slice(REF_PREFIX.length)) as ReplayRef;
+            return { ...(await rebuild(ref)), replayed: true };
+          }
+          return { status: row.status, body: row.body, replayed: true };
+        }
+        // The first request is still running (maybe in another process): wait for its answer.
+        const local = this.inflight.get(slot);
+        if (local) await local.catch(() => undefined);
+        else await sleep(Math.min(25 * (waited + 1), 250));
+        continue;
       }
-      return { status: row.status, body: row.body, replayed: true };
+      if (await this.claim(accountId, key, print, expired ? row : undefined)) break;
     }
-    const promise = work().then((response) => {
-      // Only successes are kept: a failed request changed nothing, and its retry may succeed.
-      if (response.status < 300) this.keep(accountId, key, print, response);
-      return response;
-    });
-    this.inflight.set(slot, { fingerprint: print, promise });
+    const promise = this.finish(accountId, key, work);
+    this.inflight.set(slot, promise);
     try {
       return { ...(await promise), replayed: false };
     } finally {
@@ -89,32 +103,83 @@ export class IdempotencyStore {
     }
   }
 
-  private keep(accountId: string, key: string, print: string, response: StoredResponse): void {
-    this.db.transaction(() => {
-      run(
-        this.db,
-        'INSERT OR REPLACE INTO idempotency (account_id, key, fingerprint, status, body, created_at_ms) VALUES (?, ?, ?, ?, ?, ?)',
+  private async claim(accountId: string, key: string, print: string, old?: Row): Promise<boolean> {
+    if (old) {
+      // Replace exactly the row we saw (another process may be taking it over too).
+      const taken = await this.db.run(
+        `UPDATE idempotency SET fingerprint = ?, status = ?, body = '', created_at_ms = ?
+         WHERE account_id = ? AND key = ? AND created_at_ms = ?`,
+        print,
+        RUNNING,
+        Date.now(),
         accountId,
         key,
-        print,
+        old.created_at_ms,
+      );
+      return taken.changes > 0;
+    }
+    const inserted = await this.db.run(
+      `INSERT INTO idempotency (account_id, key, fingerprint, status, body, created_at_ms)
+       VALUES (?, ?, ?, ?, '', ?) ON CONFLICT (account_id, key) DO NOTHING`,
+      accountId,
+      key,
+      print,
+      RUNNING,
+      Date.now(),
+    );
+    return inserted.changes > 0;
+  }
+
+  private async finish(
+    accountId: string,
+    key: string,
+    work: () => Promise<StoredResponse>,
+  ): Promise<StoredResponse> {
+    let response: StoredResponse;
+    try {
+      response = await work();
+    } catch (error) {
+      await this.release(accountId, key);
+      throw error;
+    }
+    // Only successes are kept: a failed request changed nothing, and its retry may succeed.
+    if (response.status < 300) await this.keep(accountId, key, response);
+    else await this.release(accountId, key);
+    return response;
+  }
+
+  private async keep(accountId: string, key: string, response: StoredResponse): Promise<void> {
+    await this.db.tx(async (tx) => {
+      await tx.run(
+        'UPDATE idempotency SET status = ?, body = ? WHERE account_id = ? AND key = ?',
         response.status,
         stored(response),
-        Date.now(),
+        accountId,
+        key,
       );
-      run(
-        this.db,
-        `DELETE FROM idempotency WHERE account_id = ? AND created_at_ms < (
+      await tx.run(
+        `DELETE FROM idempotency WHERE account_id = ? AND status <> ? AND created_at_ms < (
            SELECT created_at_ms FROM idempotency WHERE account_id = ?
            ORDER BY created_at_ms DESC LIMIT 1 OFFSET ?)`,
         accountId,
+        RUNNING,
         accountId,
         MAX_KEYS_PER_ACCOUNT - 1,
       );
-    })();
+    });
+  }
+
+  private async release(accountId: string, key: string): Promise<void> {
+    await this.db.run(
+      'DELETE FROM idempotency WHERE account_id = ? AND key = ? AND status = ?',
+      accountId,
+      key,
+      RUNNING,
+    );
   }
 
   /** Forgets keys older than 24 h. */
-  sweep(): void {
-    run(this.db, 'DELETE FROM idempotency WHERE created_at_ms <= ?', Date.now() - DAY_MS);
+  async sweep(): Promise<void> {
+    await this.db.run('DELETE FROM idempotency WHERE created_at_ms <= ?', Date.now() - DAY_MS);
   }
 }

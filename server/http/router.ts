@@ -115,14 +115,14 @@ function writeJson(
   res.end();
 }
 
-function authenticate(
+async function authenticate(
   req: IncomingMessage,
   services: Services,
   limiter: AuthLimiter,
-): RequestContext['account'] {
+): Promise<RequestContext['account']> {
   const header = req.headers.authorization ?? '';
   const key = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-  const account = key ? accountForKey(services.db, key) : undefined;
+  const account = key ? await accountForKey(services.db, key) : undefined;
   if (account) return account;
   const wait = limiter.failed(limiter.clientOf(req));
   if (wait > 0) {
@@ -183,7 +183,7 @@ export async function dispatchApi(
       { Allow: allowed.join(', ') },
     );
   }
-  const account = authenticate(req, services, limiter);
+  const account = await authenticate(req, services, limiter);
   const { name, def, params } = found;
   const query = def.query ? validate(def.query, queryObject(url.searchParams), 'query') : undefined;
   const hash = fingerprintHash(method, url.pathname);
@@ -216,8 +216,8 @@ export async function dispatchApi(
     let response: StoredResponse & { replayed?: boolean };
     if (def.idempotent && typeof key === 'string') {
       const print = hash.digest('hex');
-      response = await idempotency.run(account.userId, key, print, work, (ref) =>
-        Promise.resolve(answer(replayAlignment(ref, ctx))),
+      response = await idempotency.run(account.userId, key, print, work, async (ref) =>
+        answer(await replayAlignment(ref, ctx)),
       );
     } else {
       response = await work();

@@ -38,7 +38,7 @@ export const LOCAL_BILLING_CATALOG: BillingCatalog = {
 
 export const accountHandlers = {
   getMe: (_input, ctx) => ctx.account,
-  getCredits: (_input, ctx) => creditBalance(ctx.services.db, ctx.account.userId),
+  getCredits: async (_input, ctx) => creditBalance(ctx.services.db, ctx.account.userId),
   getBillingCatalog: () => LOCAL_BILLING_CATALOG,
   getBillingManage: ({ query }, ctx) => ({
     // No payment provider runs locally: the link opens the app's own account page.

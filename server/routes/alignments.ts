@@ -3,9 +3,9 @@ import { alignmentAtRevision, replaceAlignment, selectAlignment } from '../db/al
 import { ownProject } from './projects';
 
 export const alignmentHandlers = {
-  replaceAlignment: ({ params, body }, ctx) => {
-    const project = ownProject(ctx, params.projectId);
-    const { parts, revision } = replaceAlignment(
+  replaceAlignment: async ({ params, body }, ctx) => {
+    const project = await ownProject(ctx, params.projectId);
+    const { parts, revision } = await replaceAlignment(
       ctx.services.db,
       project.id,
       params.alignmentId,
@@ -19,9 +19,11 @@ export const alignmentHandlers = {
     };
     return new RawJson(parts, replay);
   },
-  selectAlignment: ({ params, body }, ctx) => {
-    const project = ownProject(ctx, params.projectId);
-    return new RawJson(selectAlignment(ctx.services.db, project.id, params.alignmentId, body));
+  selectAlignment: async ({ params, body }, ctx) => {
+    const project = await ownProject(ctx, params.projectId);
+    return new RawJson(
+      await selectAlignment(ctx.services.db, project.id, params.alignmentId, body),
+    );
   },
 } satisfies Pick<HandlerTable, 'replaceAlignment' | 'selectAlignment'>;
 
@@ -30,9 +32,14 @@ export const alignmentHandlers = {
  * while its revision is still the one that replacement made; once someone saved after it, the
  * same 409 a fresh request would get (the client then merges, as after any conflict).
  */
-export function replayAlignment(ref: ReplayRef, ctx: RequestContext): RawJson {
-  const project = ownProject(ctx, ref.projectId);
-  const found = alignmentAtRevision(ctx.services.db, project.id, ref.alignmentId, ref.revision);
+export async function replayAlignment(ref: ReplayRef, ctx: RequestContext): Promise<RawJson> {
+  const project = await ownProject(ctx, ref.projectId);
+  const found = await alignmentAtRevision(
+    ctx.services.db,
+    project.id,
+    ref.alignmentId,
+    ref.revision,
+  );
   if ('conflict' in found) throw found.conflict;
   return new RawJson(found.json);
 }

@@ -14,50 +14,52 @@ import {
   projectExports,
 } from '../db/library';
 import { notFound } from '../http/problem';
+import { removeFile } from '../storage/file-store';
 import { ownProject } from './projects';
 
 export const libraryHandlers = {
-  listExports: ({ params, query }, ctx) => {
-    const project = ownProject(ctx, params.projectId);
+  listExports: async ({ params, query }, ctx) => {
+    const project = await ownProject(ctx, params.projectId);
     const limit = query.limit ?? EXPORTS_DEFAULT_LIMIT;
-    return projectExports(ctx.services.db, project.id, query.page ?? 1, limit).map(exportView);
+    const rows = await projectExports(ctx.services.db, project.id, query.page ?? 1, limit);
+    return rows.map(exportView);
   },
 
   listPresets: (_input, ctx) => listPresets(ctx.services.db, ctx.account.userId),
 
-  patchPreset: ({ params, body }, ctx) => {
+  patchPreset: async ({ params, body }, ctx) => {
     const { db } = ctx.services;
-    if (!getPreset(db, ctx.account.userId, params.presetId)) throw notFound('Preset');
-    patchPreset(db, ctx.account.userId, params.presetId, body);
-    const row = getPreset(db, ctx.account.userId, params.presetId);
+    if (!(await getPreset(db, ctx.account.userId, params.presetId))) throw notFound('Preset');
+    await patchPreset(db, ctx.account.userId, params.presetId, body);
+    const row = await getPreset(db, ctx.account.userId, params.presetId);
     if (!row) throw notFound('Preset');
     return presetView(row);
   },
 
-  deletePreset: ({ params }, ctx) => {
-    if (!deletePreset(ctx.services.db, ctx.account.userId, params.presetId)) {
+  deletePreset: async ({ params }, ctx) => {
+    if (!(await deletePreset(ctx.services.db, ctx.account.userId, params.presetId))) {
       throw notFound('Preset');
     }
     return { success: true };
   },
 
-  listMedia: (_input, ctx) =>
-    listMedia(ctx.services.db, ctx.account.userId).map((m) =>
-      mediaView(m, ctx.services.files, ctx.origin),
-    ),
+  listMedia: async (_input, ctx) => {
+    const rows = await listMedia(ctx.services.db, ctx.account.userId);
+    return Promise.all(rows.map((m) => mediaView(m, ctx.services.files, ctx.origin)));
+  },
 
-  getMedia: ({ params }, ctx) => {
-    const row = getMedia(ctx.services.db, ctx.account.userId, params.mediaId);
+  getMedia: async ({ params }, ctx) => {
+    const row = await getMedia(ctx.services.db, ctx.account.userId, params.mediaId);
     if (!row) throw notFound('Media item');
     return mediaView(row, ctx.services.files, ctx.origin);
   },
 
-  deleteMedia: ({ params }, ctx) => {
+  deleteMedia: async ({ params }, ctx) => {
     const { db, files } = ctx.services;
-    const fileIds = db.transaction(() => deleteMedia(db, ctx.account.userId, params.mediaId))();
+    const fileIds = await deleteMedia(db, ctx.account.userId, params.mediaId);
     if (!fileIds) throw notFound('Media item');
-    // Its signed URLs 404 at once (the file row is gone) and its bytes leave the disk.
-    for (const fileId of fileIds) files.remove(fileId);
+    // Its signed URLs 404 at once (the file row is gone) and its bytes leave the store.
+    for (const fileId of fileIds) await removeFile(db, files, fileId);
     return { success: true };
   },
 } satisfies Pick<

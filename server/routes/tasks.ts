@@ -13,18 +13,20 @@ export const taskStart = (ctx: RequestContext, projectId: string, taskId: string
 });
 
 export const taskHandlers = {
-  listProjectTasks: ({ params }, ctx) =>
-    projectTasks(ctx.services.db, ownProject(ctx, params.projectId).id).map(taskListEntry),
+  listProjectTasks: async ({ params }, ctx) => {
+    const project = await ownProject(ctx, params.projectId);
+    return (await projectTasks(ctx.services.db, project.id)).map(taskListEntry);
+  },
 
-  getTask: ({ params }, ctx) => {
-    const row = getTask(ctx.services.db, ctx.account.userId, params.taskId);
+  getTask: async ({ params }, ctx) => {
+    const row = await getTask(ctx.services.db, ctx.account.userId, params.taskId);
     if (!row) throw notFound('Task');
     return taskView(row);
   },
 
-  startLyricsSync: ({ params, body }, ctx) => {
-    const project = ownProject(ctx, params.projectId);
-    const task = ctx.services.tasks.enqueue({
+  startLyricsSync: async ({ params, body }, ctx) => {
+    const project = await ownProject(ctx, params.projectId);
+    const task = await ctx.services.tasks.enqueue(ctx.services.db, {
       accountId: ctx.account.userId,
       projectId: project.id,
       type: 'sync-lyrics',
@@ -33,9 +35,9 @@ export const taskHandlers = {
     return taskStart(ctx, project.id, task.id);
   },
 
-  startStemSeparation: ({ params, body }, ctx) => {
-    const project = ownProject(ctx, params.projectId);
-    const task = ctx.services.tasks.enqueue({
+  startStemSeparation: async ({ params, body }, ctx) => {
+    const project = await ownProject(ctx, params.projectId);
+    const task = await ctx.services.tasks.enqueue(ctx.services.db, {
       accountId: ctx.account.userId,
       projectId: project.id,
       type: 'stem-separation',

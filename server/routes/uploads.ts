@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HandlerTable, Services } from '../context';
+import type { LocalFileStore } from '../storage/local-files';
+import { fileRow, insertPendingFile, markFileComplete } from '../db/files';
 import { HttpError } from '../http/problem';
 
 const UPLOAD_URL_SECONDS = 3600;
 const MEDIA_TYPE = /^(audio|video)\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
 
 export const uploadHandlers = {
-  createUpload: ({ body }, ctx) => {
+  createUpload: async ({ body }, ctx) => {
     const contentType = body.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
     if (!MEDIA_TYPE.test(contentType)) {
       throw new HttpError(415, `Uploads are audio/* or video/*; ${body.contentType} is not.`);
@@ -18,35 +20,39 @@ export const uploadHandlers = {
         `Uploads are at most ${max} bytes; this one is ${body.contentLength}.`,
       );
     }
-    const { files, signer } = ctx.services;
-    const id = files.createPending(
-      ctx.account.userId,
-      body.filename,
+    const { db, files } = ctx.services;
+    const id = await insertPendingFile(db, {
+      accountId: ctx.account.userId,
+      filename: body.filename,
       contentType,
-      body.contentLength,
-    );
-    const expiresAt = Math.floor(Date.now() / 1000) + UPLOAD_URL_SECONDS;
+      size: body.contentLength,
+    });
+    const row = await fileRow(db, id);
+    if (!row) throw new Error('upload row vanished');
     return {
       inputFileId: id,
-      uploadUrl: `${ctx.origin}/uploads/${id}?${signer.query('PUT', id, expiresAt)}`,
+      uploadUrl: await files.uploadUrl(ctx.origin, row, UPLOAD_URL_SECONDS),
       contentType,
     };
   },
 } satisfies Pick<HandlerTable, 'createUpload'>;
 
-/** PUT /uploads/<id>?exp=&sig=: the signed upload address (no Authorization, like a presigned URL). */
+/**
+ * PUT /uploads/<id>?exp=&sig=: the signed upload address of the local file store (no
+ * Authorization, like a presigned URL).
+ */
 export async function receiveUpload(
   req: IncomingMessage,
   res: ServerResponse,
   id: string,
   params: URLSearchParams,
-  services: Services,
+  services: Services & { localFiles: LocalFileStore },
 ): Promise<void> {
   if (req.method !== 'PUT') {
     req.resume();
     throw new HttpError(405, 'Send the file with PUT.', {}, { Allow: 'PUT' });
   }
-  const verdict = services.signer.verify('PUT', id, params);
+  const verdict = services.localFiles.signer.verify('PUT', id, params);
   if (verdict !== 'ok') {
     req.resume();
     throw new HttpError(
@@ -58,13 +64,16 @@ export async function receiveUpload(
       { Connection: 'close' },
     );
   }
-  const file = services.files.row(id);
+  const file = await fileRow(services.db, id);
   if (!file) throw new HttpError(404, 'Upload was not found.');
   if (file.status !== 'pending') {
     req.resume();
     throw new HttpError(409, 'This file was already uploaded.', {}, { Connection: 'close' });
   }
-  await services.files.receiveUpload(file, req);
+  const size = await services.localFiles.receiveUpload(file, req);
+  if (!(await markFileComplete(services.db, file.id, size))) {
+    throw new HttpError(409, 'This file was already uploaded.', {}, { Connection: 'close' });
+  }
   const body = JSON.stringify({ inputFileId: id, size: file.expected_size });
   res.writeHead(200, {
     'Content-Type': 'application/json',

@@ -2,8 +2,7 @@ import { defaultStyle, type Export, type StyleObject } from '../../src/contract'
 import { addTopup } from '../db/accounts';
 import type { Db } from '../db/database';
 import { insertExport, insertMedia, insertPreset } from '../db/library';
-import { run } from '../db/statements';
-import type { FileStore } from '../storage/file-store';
+import { storeBytes, type FileStore } from '../storage/file-store';
 
 const days = (n: number) => new Date(Date.now() + n * 86400_000).toISOString();
 
@@ -19,21 +18,21 @@ function neonStyle(): StyleObject {
 }
 
 /** Presets, credits and media of the demo account. */
-export function seedDemoLibrary(db: Db, files: FileStore, accountId: string): void {
-  insertPreset(db, accountId, 'Classic karaoke', defaultStyle(), true);
-  insertPreset(db, accountId, 'Neon night (vertical)', neonStyle(), false);
-  run(db, 'UPDATE accounts SET subscription_credits = 50 WHERE id = ?', accountId);
-  addTopup(db, accountId, 40, days(90));
-  const logo = files.writeComplete(
+export async function seedDemoLibrary(db: Db, files: FileStore, accountId: string): Promise<void> {
+  await insertPreset(db, accountId, 'Classic karaoke', defaultStyle(), true);
+  await insertPreset(db, accountId, 'Neon night (vertical)', neonStyle(), false);
+  await db.run('UPDATE accounts SET subscription_credits = 50 WHERE id = ?', accountId);
+  await addTopup(db, accountId, 40, days(90));
+  const logo = await storeBytes(db, files, {
     accountId,
-    'logo.svg',
-    'image/svg+xml',
-    Buffer.from(
+    filename: 'logo.svg',
+    contentType: 'image/svg+xml',
+    bytes: Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><circle cx="128" cy="128" r="120" fill="#FF2BD6"/></svg>',
     ),
-  );
+  });
   const base = { error: null, width: null, height: null, file_id: null, preview_file_id: null };
-  insertMedia(db, accountId, {
+  await insertMedia(db, accountId, {
     ...base,
     type: 'logo',
     status: 'ready',
@@ -44,10 +43,19 @@ export function seedDemoLibrary(db: Db, files: FileStore, accountId: string): vo
   });
   // The local service processes no media: an item seeded as "processing" would stay so forever.
   // The demo's shows the stuck state a real service can leave behind (no change for 2 hours).
-  const intro = insertMedia(db, accountId, { ...base, type: 'intro-video', status: 'processing' });
+  const intro = await insertMedia(db, accountId, {
+    ...base,
+    type: 'intro-video',
+    status: 'processing',
+  });
   const longAgo = new Date(Date.now() - 2 * 3600_000).toISOString();
-  run(db, 'UPDATE media SET created_at = ?, updated_at = ? WHERE id = ?', longAgo, longAgo, intro);
-  insertMedia(db, accountId, {
+  await db.run(
+    'UPDATE media SET created_at = ?, updated_at = ? WHERE id = ?',
+    longAgo,
+    longAgo,
+    intro,
+  );
+  await insertMedia(db, accountId, {
     ...base,
     type: 'video',
     status: 'failed',
@@ -56,7 +64,7 @@ export function seedDemoLibrary(db: Db, files: FileStore, accountId: string): vo
 }
 
 /** Exports in several statuses (the local service renders no video: these are examples). */
-export function seedDemoExports(db: Db, projectId: string): void {
+export async function seedDemoExports(db: Db, projectId: string): Promise<void> {
   const common: Omit<Export, 'id' | 'status'> = {
     resolution: '1080p',
     quality: 'high',
@@ -66,8 +74,8 @@ export function seedDemoExports(db: Db, projectId: string): void {
     renderBackend: 'batch',
   };
   const when = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
-  insertExport(db, projectId, 'failed', { ...common, renderMode: 'fast' }, when(30));
-  insertExport(
+  await insertExport(db, projectId, 'failed', { ...common, renderMode: 'fast' }, when(30));
+  await insertExport(
     db,
     projectId,
     'completed',
@@ -79,7 +87,7 @@ export function seedDemoExports(db: Db, projectId: string): void {
     },
     when(26),
   );
-  insertExport(db, projectId, 'cancelled', { ...common, resolution: '720p' }, when(5));
-  insertExport(db, projectId, 'in-progress', { ...common, renderBackend: 'lambda' }, when(1));
-  insertExport(db, projectId, 'queued', { ...common, transparent: true }, when(0));
+  await insertExport(db, projectId, 'cancelled', { ...common, resolution: '720p' }, when(5));
+  await insertExport(db, projectId, 'in-progress', { ...common, renderBackend: 'lambda' }, when(1));
+  await insertExport(db, projectId, 'queued', { ...common, transparent: true }, when(0));
 }

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { AlignmentItemSchema } from '../../src/contract';
 import type { Db } from '../db/database';
 import { insertAlignment } from '../db/alignments';
+import { markFileUsed } from '../db/files';
 import { createProject } from '../db/projects';
-import { one, run } from '../db/statements';
 import { insertTask, setTaskStatus } from '../db/tasks';
-import type { FileStore } from '../storage/file-store';
+import { storeBytes, type FileStore } from '../storage/file-store';
 import type { DspRunner } from '../tasks/dsp-runner';
 import { createProcessor } from '../tasks/processors';
 import { seedDemoExports, seedDemoLibrary } from './demo-library';
@@ -19,12 +19,21 @@ export const DEMO_TRUTH_PATH = asset('demo-song.truth.json');
 
 const SEEDED = 'demo-seeded';
 
-export function isSeeded(db: Db): boolean {
-  return one(db, 'SELECT value FROM meta WHERE key = ?', SEEDED) !== undefined;
+/**
+ * Claims the seeding of this database: true for exactly one caller, even when several processes
+ * start together on an empty database.
+ */
+export async function claimSeeding(db: Db): Promise<boolean> {
+  const claimed = await db.run(
+    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
+    SEEDED,
+    new Date().toISOString(),
+  );
+  return claimed.changes > 0;
 }
 
 /**
- * The demo account's data on a fresh DATA_DIR: a project made from the demo song by the same
+ * The demo account's data on a fresh database: a project made from the demo song by the same
  * processor a create-karaoke task runs (stems + "Local aligner"), plus the ground-truth timing as
  * the selected "Reference timing", exports, presets, media and credits.
  */
@@ -37,25 +46,29 @@ export async function seedDemo(
   const truth = z
     .array(AlignmentItemSchema)
     .parse(JSON.parse(readFileSync(DEMO_TRUTH_PATH, 'utf8')));
-  const fileId = files.writeComplete(
+  const fileId = await storeBytes(db, files, {
     accountId,
-    'demo-song.flac',
-    'audio/flac',
-    readFileSync(DEMO_SONG_PATH),
-  );
-  seedDemoLibrary(db, files, accountId);
-  const projectId = createProject(db, {
+    filename: 'demo-song.flac',
+    contentType: 'audio/flac',
+    bytes: readFileSync(DEMO_SONG_PATH),
+  });
+  await seedDemoLibrary(db, files, accountId);
+  const projectId = await createProject(db, {
     accountId,
     title: 'Morning Light (demo)',
     artists: ['The Local Band'],
     inputFileId: fileId,
     lyrics,
   });
-  run(db, "UPDATE projects SET language = 'en' WHERE id = ?", projectId);
-  run(db, 'UPDATE files SET used_by = ? WHERE id = ?', projectId, fileId);
+  await db.run("UPDATE projects SET language = 'en' WHERE id = ?", projectId);
+  await markFileUsed(db, fileId, projectId);
   // Reference first: the first alignment of a project becomes the selected one.
-  insertAlignment(db, projectId, { model: 'reference', name: 'Reference timing', items: truth });
-  const task = insertTask(db, {
+  await insertAlignment(db, projectId, {
+    model: 'reference',
+    name: 'Reference timing',
+    items: truth,
+  });
+  const task = await insertTask(db, {
     accountId,
     projectId,
     type: 'create-karaoke',
@@ -64,13 +77,10 @@ export async function seedDemo(
     input: { inputFileId: fileId, lyricsSource: { type: 'transcribe', lyrics }, aligner: 'energy' },
     cost: 0,
   });
-  const output = await createProcessor(deps)(task);
-  setTaskStatus(db, task.id, 'completed', { output });
-  seedDemoExports(db, projectId);
-  run(
-    db,
-    'INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)',
-    SEEDED,
-    new Date().toISOString(),
-  );
+  const finished = await createProcessor(deps)(task);
+  await db.tx(async (tx) => {
+    const output = await finished.commit(tx);
+    await setTaskStatus(tx, task.id, 'completed', { output });
+  });
+  await seedDemoExports(db, projectId);
 }

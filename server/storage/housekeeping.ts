@@ -6,8 +6,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/database';
-import { all } from '../db/statements';
-import type { FileStore } from './file-store';
+import { removeFile, type FileStore } from './file-store';
 
 const HOUR_MS = 3600_000;
 /** A `.part` this old belongs to no upload or task still running (upload links last 1 h). */
@@ -35,10 +34,9 @@ export function removeParts(dir: string, maxAgeMs: number, now = Date.now()): nu
 }
 
 /** Files referenced by nothing: pending uploads gone stale, and unused complete uploads. */
-export function expiredFiles(db: Db, now = Date.now()): string[] {
+export async function expiredFiles(db: Db, now = Date.now()): Promise<string[]> {
   const iso = (ms: number) => new Date(now - ms).toISOString();
-  return all<{ id: string }>(
-    db,
+  const rows = await db.all<{ id: string }>(
     `SELECT f.id AS id FROM files f
      WHERE f.used_by IS NULL
        AND ((f.status = 'pending' AND f.created_at < ?) OR (f.status = 'complete' AND f.created_at < ?))
@@ -47,17 +45,18 @@ export function expiredFiles(db: Db, now = Date.now()): string[] {
        AND NOT EXISTS (SELECT 1 FROM projects p WHERE p.input_file_id = f.id)`,
     iso(PENDING_MAX_AGE_MS),
     iso(UNUSED_UPLOAD_MAX_AGE_MS),
-  ).map((row) => row.id);
+  );
+  return rows.map((row) => row.id);
 }
 
-export function sweepFiles(
+export async function sweepFiles(
   db: Db,
   files: FileStore,
   options: { atStart: boolean; now?: number },
-): { parts: number; files: number } {
+): Promise<{ parts: number; files: number }> {
   const now = options.now ?? Date.now();
-  const parts = removeParts(files.dir, options.atStart ? 0 : PART_MAX_AGE_MS, now);
-  const expired = expiredFiles(db, now);
-  for (const id of expired) files.remove(id);
+  const parts = removeParts(files.scratchDir, options.atStart ? 0 : PART_MAX_AGE_MS, now);
+  const expired = await expiredFiles(db, now);
+  for (const id of expired) await removeFile(db, files, id);
   return { parts, files: expired.length };
 }

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import type { Db } from '../db/database';
+import { fileRow } from '../db/files';
 import { HttpError } from '../http/problem';
-import type { FileStore } from './file-store';
-import type { UrlSigner } from './signing';
+import type { LocalFileStore } from './local-files';
 
 /** Parses a single `bytes=` range against `size`; null when absent, 'invalid' when unsatisfiable. */
 export function parseRange(
@@ -32,20 +33,20 @@ export async function serveFile(
   res: ServerResponse,
   id: string,
   params: URLSearchParams,
-  files: FileStore,
-  signer: UrlSigner,
+  db: Db,
+  files: LocalFileStore,
 ): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     throw new HttpError(405, 'Files are read with GET or HEAD.', {}, { Allow: 'GET, HEAD' });
   }
-  const verdict = signer.verify('GET', id, params);
+  const verdict = files.signer.verify('GET', id, params);
   if (verdict !== 'ok') {
     throw new HttpError(
       403,
       verdict === 'expired' ? 'This file link has expired.' : 'This file link is not valid.',
     );
   }
-  const row = files.row(id);
+  const row = await fileRow(db, id);
   if (!row || row.status !== 'complete') throw new HttpError(404, 'File was not found.');
   const size = await files.sizeOnDisk(id);
   const range = parseRange(req.headers.range, size);

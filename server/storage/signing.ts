@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Db } from '../db/database';
 
 /**
  * Presigned-URL style links for what a plain `<audio>` element or an upload PUT fetches without an
@@ -19,6 +20,24 @@ export class UrlSigner {
       }
     }
     return new UrlSigner(Buffer.from(readFileSync(file, 'utf8').trim(), 'hex'));
+  }
+
+  /**
+   * The secret kept in the database, for processes that share one database but not one disk (any
+   * api process must accept a link another one signed). The first process to start makes it.
+   */
+  static async fromDatabase(db: Db): Promise<UrlSigner> {
+    await db.run(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
+      'url-signing-secret',
+      randomBytes(32).toString('hex'),
+    );
+    const row = await db.one<{ value: string }>(
+      'SELECT value FROM meta WHERE key = ?',
+      'url-signing-secret',
+    );
+    if (!row) throw new Error('the URL signing secret is missing');
+    return new UrlSigner(Buffer.from(row.value, 'hex'));
   }
 
   sign(method: string, id: string, expiresAt: number): string {

@@ -30,11 +30,16 @@ export class FairPicker {
   private round = 0;
   private readonly lastServed = new Map<string, number>();
 
-  /** The head to run next, or undefined when every slot is taken or nobody has room. */
+  /**
+   * The head to run next, or undefined when every slot is taken or nobody has room. `lastServed`
+   * (when an account last got a slot, any increasing number) replaces this picker's own memory:
+   * several workers share it through the database (claim.ts).
+   */
   pick(
     heads: readonly QueueHead[],
     running: ReadonlyMap<string, number>,
     limits: FairLimits,
+    lastServed: ReadonlyMap<string, number> = this.lastServed,
   ): QueueHead | undefined {
     let total = 0;
     for (const n of running.values()) total += n;
@@ -44,11 +49,7 @@ export class FairPicker {
     for (const head of heads) {
       const busy = running.get(head.accountId) ?? 0;
       if (busy >= limits.perAccount) continue;
-      const key: [number, number, number] = [
-        busy,
-        this.lastServed.get(head.accountId) ?? -1,
-        head.seq,
-      ];
+      const key: [number, number, number] = [busy, lastServed.get(head.accountId) ?? -1, head.seq];
       if (!bestKey || compare(key, bestKey) < 0) {
         best = head;
         bestKey = key;

@@ -1,14 +1,16 @@
 import type { LyricsSource, StemModel } from '../../src/contract';
+import { ALIGNER_MODEL } from '../audio/align';
 import { SEPARATION_MODEL } from '../audio/separate';
-import { insertAlignment, projectAlignments } from '../db/alignments';
+import { insertAlignment, type AlignmentMeta } from '../db/alignments';
 import type { Db } from '../db/database';
+import { fileRow } from '../db/files';
 import { addStem, projectStems } from '../db/projects';
-import { one, run } from '../db/statements';
 import type { TaskRow } from '../db/tasks';
-import type { FileStore } from '../storage/file-store';
+import { adoptFile, removeFile, type FileStore } from '../storage/file-store';
 import { DspUserError, LYRICS_NEEDED } from './dsp-errors';
-import type { SyncSettings } from './dsp-jobs';
+import type { Progress, SyncSettings } from './dsp-jobs';
 import type { DspRunner } from './dsp-runner';
+import type { Finished } from './queue';
 
 export interface CreateKaraokeInput {
   inputFileId: string;
@@ -33,16 +35,21 @@ interface Deps {
   dsp: DspRunner;
 }
 
-function alignmentName(db: Db, projectId: string): string {
-  const count = projectAlignments(db, projectId).filter((a) =>
-    /^Local aligner( \d+)?$/.test(a.name ?? ''),
-  ).length;
+/**
+ * "Local aligner", "Local aligner 2", … counted in the commit's transaction, by name: the engines
+ * store different models (pocketsphinx or the energy aligner) under the same series of names.
+ */
+function alignmentName(existing: AlignmentMeta[]): string {
+  const count = existing.filter((a) => /^Local aligner( \d+)?$/.test(a.name ?? '')).length;
   return count === 0 ? 'Local aligner' : `Local aligner ${count + 1}`;
 }
 
-function syncSettings(db: Db, projectId: string, aligner?: SyncSettings['aligner']): SyncSettings {
-  const row = one<{ language: string | null }>(
-    db,
+async function syncSettings(
+  db: Db,
+  projectId: string,
+  aligner?: SyncSettings['aligner'],
+): Promise<SyncSettings> {
+  const row = await db.one<{ language: string | null }>(
     'SELECT language FROM projects WHERE id = ?',
     projectId,
   );
@@ -51,21 +58,29 @@ function syncSettings(db: Db, projectId: string, aligner?: SyncSettings['aligner
 
 /**
  * Shows a running task's progress: `output` holds `{ projectId, progress }` until the task ends (the
- * completed output replaces it). Written at most once per percent.
+ * completed output replaces it). Written at most once per percent, in order (each write waits for
+ * the previous one), and only while this worker still holds the task.
  */
-function progressWriter(db: Db, task: TaskRow): (fraction: number) => void {
+function progressWriter(db: Db, task: TaskRow): Progress {
   let last = -1;
+  let pending: Promise<unknown> = Promise.resolve();
   return (fraction) => {
     const percent = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
     if (percent === last) return;
     last = percent;
-    run(
-      db,
-      "UPDATE tasks SET output_json = ?, updated_at = ? WHERE id = ? AND status = 'in-progress'",
-      JSON.stringify({ projectId: task.project_id, progress: percent / 100 }),
-      new Date().toISOString(),
-      task.id,
-    );
+    pending = pending
+      .then(() =>
+        db.run(
+          `UPDATE tasks SET output_json = ?, updated_at = ?
+           WHERE id = ? AND worker_id = ? AND status = 'in-progress'`,
+          JSON.stringify({ projectId: task.project_id, progress: percent / 100 }),
+          new Date().toISOString(),
+          task.id,
+          task.worker_id,
+        ),
+      )
+      // Progress is a courtesy: a failed write must not fail (or crash) the task.
+      .catch(() => undefined);
   };
 }
 
@@ -75,151 +90,189 @@ const syncReport = (result: { engine?: string; notes?: string[] }) => ({
   ...(result.notes?.length ? { notes: result.notes } : {}),
 });
 
-/** Decodes `input`, writes vocals + instrumental stems, optionally aligns lyrics on the vocals. */
+/** A file's bytes on local disk for the DSP thread (downloaded first from S3). */
+async function withLocalCopy<T>(
+  files: FileStore,
+  id: string,
+  fn: (path: string) => Promise<T>,
+): Promise<T> {
+  const copy = await files.localCopy(id);
+  try {
+    return await fn(copy.path);
+  } finally {
+    await copy.release();
+  }
+}
+
+/**
+ * Decodes `input`, writes vocals + instrumental stems and stores them as files (rows are added
+ * by the commit), optionally aligns lyrics on the vocals.
+ */
 async function separate(
   deps: Deps,
   task: TaskRow,
-  input: string,
-  contentType: string,
+  inputFileId: string,
   lyrics?: string,
   sync?: SyncSettings,
 ) {
+  const file = await fileRow(deps.db, inputFileId);
+  if (!file) throw new DspUserError('The uploaded file is gone.');
   const vocalsOut = deps.files.scratchPath('-vocals.wav');
   const instrumentalOut = deps.files.scratchPath('-instrumental.wav');
-  const result = await deps.dsp.run(
-    {
-      kind: 'separate',
-      input,
-      contentType,
-      vocalsOut,
-      instrumentalOut,
-      ...(lyrics !== undefined ? { lyrics, ...(sync ? { sync } : {}) } : {}),
-    },
-    progressWriter(deps.db, task),
+  const result = await withLocalCopy(deps.files, file.id, (input) =>
+    deps.dsp.run(
+      {
+        kind: 'separate',
+        input,
+        contentType: file.content_type,
+        vocalsOut,
+        instrumentalOut,
+        ...(lyrics !== undefined ? { lyrics, ...(sync ? { sync } : {}) } : {}),
+      },
+      progressWriter(deps.db, task),
+    ),
   );
   if (result.kind !== 'separate') throw new Error('unexpected DSP result');
   const adopt = (path: string, name: string) =>
-    deps.files.adopt(task.account_id, name, 'audio/wav', path);
+    adoptFile(deps.db, deps.files, {
+      accountId: task.account_id,
+      filename: name,
+      contentType: 'audio/wav',
+      path,
+    });
+  const vocals = await adopt(vocalsOut, 'vocals.wav');
+  const instrumental = await adopt(instrumentalOut, 'instrumental.wav');
   return {
+    file,
     result,
-    vocalsFile: () => adopt(vocalsOut, 'vocals.wav'),
-    instrumentalFile: () => adopt(instrumentalOut, 'instrumental.wav'),
+    fileIds: [vocals, instrumental],
+    addStems: async (tx: Db): Promise<string[]> => [
+      await addStem(tx, {
+        projectId: task.project_id,
+        type: 'vocals',
+        model: SEPARATION_MODEL,
+        fileId: vocals,
+        duration: result.vocalsDuration,
+      }),
+      await addStem(tx, {
+        projectId: task.project_id,
+        type: 'instrumental',
+        model: SEPARATION_MODEL,
+        fileId: instrumental,
+        duration: result.instrumentalDuration,
+      }),
+    ],
   };
 }
 
-function addSeparatedStems(
-  deps: Deps,
-  projectId: string,
-  made: Awaited<ReturnType<typeof separate>>,
-): string[] {
-  return [
-    addStem(deps.db, {
-      projectId,
-      type: 'vocals',
-      model: SEPARATION_MODEL,
-      fileId: made.vocalsFile(),
-      duration: made.result.vocalsDuration,
-    }),
-    addStem(deps.db, {
-      projectId,
-      type: 'instrumental',
-      model: SEPARATION_MODEL,
-      fileId: made.instrumentalFile(),
-      duration: made.result.instrumentalDuration,
-    }),
-  ];
-}
+const discardFiles = (deps: Deps, ids: string[]) => async () => {
+  for (const id of ids) await removeFile(deps.db, deps.files, id);
+};
 
 async function createKaraoke(deps: Deps, task: TaskRow, input: CreateKaraokeInput) {
-  const file = deps.files.row(input.inputFileId);
-  if (!file) throw new DspUserError('The uploaded file is gone.');
   const lyrics = input.lyricsSource?.lyrics;
   if (lyrics !== undefined && lyrics.trim() === '') throw new DspUserError(LYRICS_NEEDED);
-  const made = await separate(
-    deps,
-    task,
-    deps.files.pathOf(file.id),
-    file.content_type,
-    lyrics,
-    syncSettings(deps.db, task.project_id, input.aligner),
-  );
-  let alignmentId: string | undefined;
-  deps.db.transaction(() => {
-    const projectId = task.project_id;
-    run(deps.db, 'UPDATE projects SET duration = ? WHERE id = ?', made.result.duration, projectId);
-    addStem(deps.db, {
-      projectId,
-      type: 'original',
-      model: ORIGINAL_MODEL,
-      fileId: file.id,
-      duration: made.result.duration,
-    });
-    addSeparatedStems(deps, projectId, made);
-    if (made.result.items && lyrics !== undefined) {
-      run(deps.db, 'UPDATE projects SET lyrics = ? WHERE id = ?', lyrics, projectId);
-      alignmentId = insertAlignment(deps.db, projectId, {
-        model: made.result.engine ?? 'local-energy-aligner',
-        name: alignmentName(deps.db, projectId),
-        items: made.result.items,
+  const sync = await syncSettings(deps.db, task.project_id, input.aligner);
+  const made = await separate(deps, task, input.inputFileId, lyrics, sync);
+  const projectId = task.project_id;
+  return {
+    discard: discardFiles(deps, made.fileIds),
+    async commit(tx: Db) {
+      await tx.run(
+        'UPDATE projects SET duration = ? WHERE id = ?',
+        made.result.duration,
+        projectId,
+      );
+      await addStem(tx, {
+        projectId,
+        type: 'original',
+        model: ORIGINAL_MODEL,
+        fileId: made.file.id,
+        duration: made.result.duration,
       });
-    }
-  })();
-  // No alignmentId here: the output stays the project-creating variant `{ projectId }` (+ the report).
-  return { projectId: task.project_id, ...(alignmentId ? syncReport(made.result) : {}) };
+      await made.addStems(tx);
+      if (made.result.items && lyrics !== undefined) {
+        await tx.run('UPDATE projects SET lyrics = ? WHERE id = ?', lyrics, projectId);
+        await insertAlignment(tx, projectId, {
+          model: made.result.engine ?? ALIGNER_MODEL,
+          name: alignmentName,
+          items: made.result.items,
+        });
+        // No alignmentId: the output stays the project-creating variant `{ projectId }` (+ report).
+        return { projectId, ...syncReport(made.result) };
+      }
+      return { projectId };
+    },
+  } satisfies Finished;
 }
 
-async function stemSeparation(deps: Deps, task: TaskRow) {
-  const stems = projectStems(deps.db, task.project_id);
+async function stemSeparation(deps: Deps, task: TaskRow): Promise<Finished> {
+  const stems = await projectStems(deps.db, task.project_id);
   const original = stems.find((s) => s.type === 'original');
-  const file = original && deps.files.row(original.file_id);
-  if (!file) throw new DspUserError('The project has no original audio to separate.');
-  const made = await separate(deps, task, deps.files.pathOf(file.id), file.content_type);
-  const replaced = stems.filter((s) => s.type === 'vocals' || s.type === 'instrumental');
-  const stemIds = deps.db.transaction(() => {
-    for (const stem of replaced) run(deps.db, 'DELETE FROM stems WHERE id = ?', stem.id);
-    return addSeparatedStems(deps, task.project_id, made);
-  })();
-  for (const stem of replaced) deps.files.remove(stem.file_id);
-  return { projectId: task.project_id, stemIds };
+  if (!original) throw new DspUserError('The project has no original audio to separate.');
+  const made = await separate(deps, task, original.file_id);
+  let replaced: string[] = [];
+  return {
+    discard: discardFiles(deps, made.fileIds),
+    async commit(tx: Db) {
+      // Read again inside the commit: another separation may have replaced them meanwhile.
+      const current = await projectStems(tx, task.project_id);
+      const old = current.filter((s) => s.type === 'vocals' || s.type === 'instrumental');
+      for (const stem of old) await tx.run('DELETE FROM stems WHERE id = ?', stem.id);
+      replaced = old.map((s) => s.file_id);
+      return { projectId: task.project_id, stemIds: await made.addStems(tx) };
+    },
+    after: () => discardFiles(deps, replaced)(),
+  };
 }
 
-async function syncLyrics(deps: Deps, task: TaskRow, input: SyncLyricsInput) {
+async function syncLyrics(deps: Deps, task: TaskRow, input: SyncLyricsInput): Promise<Finished> {
   const lyrics = input.lyricsSource.lyrics;
   if (lyrics.trim() === '') throw new DspUserError(LYRICS_NEEDED);
-  const stems = projectStems(deps.db, task.project_id);
+  const stems = await projectStems(deps.db, task.project_id);
   // The aligner listens to the vocals; without a separation the mix is the next best thing.
   const source =
     [...stems].reverse().find((s) => s.type === 'vocals') ??
     stems.find((s) => s.type === 'original');
-  const file = source && deps.files.row(source.file_id);
+  const file = source && (await fileRow(deps.db, source.file_id));
   if (!file) throw new DspUserError('The project has no audio to align the lyrics on.');
+  // The mix, tried last when nothing is found on the vocals (decoded lazily in the DSP thread).
   const original = stems.find((s) => s.type === 'original');
-  const mix = original && original !== source ? deps.files.row(original.file_id) : undefined;
-  const result = await deps.dsp.run(
-    {
-      kind: 'align',
-      vocals: deps.files.pathOf(file.id),
-      contentType: file.content_type,
-      ...(mix ? { mix: { path: deps.files.pathOf(mix.id), contentType: mix.content_type } } : {}),
-      lyrics,
-      sync: syncSettings(deps.db, task.project_id),
-    },
-    progressWriter(deps.db, task),
-  );
+  const mix =
+    original && original !== source ? await fileRow(deps.db, original.file_id) : undefined;
+  const sync = await syncSettings(deps.db, task.project_id);
+  const progress = progressWriter(deps.db, task);
+  const result = await withLocalCopy(deps.files, file.id, (vocals) => {
+    const run = (mixPath?: string) =>
+      deps.dsp.run(
+        {
+          kind: 'align',
+          vocals,
+          contentType: file.content_type,
+          ...(mix && mixPath ? { mix: { path: mixPath, contentType: mix.content_type } } : {}),
+          lyrics,
+          sync,
+        },
+        progress,
+      );
+    return mix ? withLocalCopy(deps.files, mix.id, run) : run();
+  });
   if (result.kind !== 'align') throw new Error('unexpected DSP result');
-  const alignmentId = deps.db.transaction(() => {
-    run(deps.db, 'UPDATE projects SET lyrics = ? WHERE id = ?', lyrics, task.project_id);
-    return insertAlignment(deps.db, task.project_id, {
-      model: result.engine,
-      name: alignmentName(deps.db, task.project_id),
-      items: result.items,
-    });
-  })();
-  return { projectId: task.project_id, alignmentId, ...syncReport(result) };
+  return {
+    async commit(tx: Db) {
+      await tx.run('UPDATE projects SET lyrics = ? WHERE id = ?', lyrics, task.project_id);
+      const alignmentId = await insertAlignment(tx, task.project_id, {
+        model: result.engine,
+        name: alignmentName,
+        items: result.items,
+      });
+      return { projectId: task.project_id, alignmentId, ...syncReport(result) };
+    },
+  };
 }
 
 export function createProcessor(deps: Deps) {
-  return async (task: TaskRow): Promise<unknown> => {
+  return async (task: TaskRow): Promise<Finished> => {
     const input: unknown = JSON.parse(task.input_json);
     switch (task.type) {
       case 'create-karaoke':

@@ -1,18 +1,15 @@
+import { hostname } from 'node:os';
 import type { TaskType } from '../../src/contract';
 import { chargeCredits, refundCredits } from '../db/accounts';
 import type { Db } from '../db/database';
-import { run } from '../db/statements';
-import {
-  claimTask,
-  insertTask,
-  interruptedTasks,
-  queuedHeads,
-  setTaskStatus,
-  type TaskRow,
-} from '../db/tasks';
+import { newId } from '../db/ids';
+import { insertTask, setTaskStatus, type TaskRow } from '../db/tasks';
 import { HttpError } from '../http/problem';
+import { claimTask, LEASE_MS, renewLease, resumeInterrupted } from './claim';
 import { DspUserError } from './dsp-errors';
-import { type FairLimits, FairPicker, limitsFor, type QueueHead } from './fair-picker';
+import { limitsFor, type FairLimits } from './fair-picker';
+
+export { CRASH_LOOP_ERROR, MAX_ATTEMPTS } from './claim';
 
 /** Credits each task type costs (issue 3). */
 export const TASK_COSTS: Partial<Record<TaskType, number>> = {
@@ -21,111 +18,95 @@ export const TASK_COSTS: Partial<Record<TaskType, number>> = {
   'sync-lyrics': 1,
 };
 
-/** A task gives up after being interrupted this many times (a crash loop must end). */
-export const MAX_ATTEMPTS = 3;
-export const CRASH_LOOP_ERROR = 'The task was interrupted too many times.';
-
-export type Processor = (task: TaskRow) => Promise<unknown>;
-
-type Awaitable<T> = T | Promise<T>;
-
 /**
- * The queue's narrow view of its storage: all the scheduler needs, so a PostgreSQL table can stand
- * in for SQLite (docs/adr/0010). `claim` must be atomic (queued -> in-progress only if still queued).
+ * What a processor hands back after the slow part: `commit` writes its results in the same
+ * transaction that marks the task completed (only while this worker still holds the task), so a
+ * task that runs twice after a crash adds its alignment once. `after` runs once that committed.
  */
-export interface TaskQueueStore {
-  queuedHeads(): Awaitable<QueueHead[]>;
-  claim(id: string): Awaitable<TaskRow | undefined>;
-  complete(task: TaskRow, output: unknown): Awaitable<void>;
-  /** failed with `error`, and the task's credits refunded, in one transaction. */
-  fail(task: TaskRow, error: string): Awaitable<void>;
-  interrupted(): Awaitable<TaskRow[]>;
-  requeue(task: TaskRow): Awaitable<void>;
+export interface Finished {
+  commit(tx: Db): Promise<unknown>;
+  after?(): Promise<void>;
+  /** Undoes side effects outside the database (files written) when the commit did not happen. */
+  discard?(): Promise<void>;
 }
 
-export function sqliteQueueStore(db: Db): TaskQueueStore {
-  return {
-    queuedHeads: () => queuedHeads(db),
-    claim: (id) => claimTask(db, id),
-    complete: (task, output) => setTaskStatus(db, task.id, 'completed', { output }),
-    fail: (task, error) =>
-      db.transaction(() => {
-        setTaskStatus(db, task.id, 'failed', { error });
-        refundCredits(db, task.account_id, task.cost);
-      })(),
-    interrupted: () => interruptedTasks(db),
-    requeue: (task) => {
-      run(db, "UPDATE tasks SET status = 'queued' WHERE id = ?", task.id);
-    },
-  };
+export type Processor = (task: TaskRow) => Promise<Finished>;
+
+export interface QueueOptions {
+  /** Tasks this process runs at once (its DSP threads); one account gets half (limitsFor). */
+  concurrency?: number;
+  /** How often a worker looks for tasks enqueued by other processes or left by dead ones. */
+  pollMs?: number;
+  /** A single-process database (SQLite): tasks in progress at start were ours, resume at once. */
+  resumeOnStart?: boolean;
 }
+
+class LeaseLost extends Error {}
 
 /**
- * The durable queue: tasks live in the `tasks` table. Up to `limits.global` run at once, shared
- * fairly between accounts (fair-picker.ts). A task found `in-progress` at start was cut off by a
- * stop or a crash: it runs again, unless that happened MAX_ATTEMPTS times (then it fails and its
- * credits are refunded, like any failed task).
+ * The durable queue: tasks live in the `tasks` table, so a task is enqueued in the same
+ * transaction as the change that creates it (the project, the credits). Each worker process runs
+ * up to `limits.global` tasks at once, claimed fairly across accounts (claim.ts, fair-picker.ts),
+ * each under a lease it renews while working; a task whose worker died is claimed again once its
+ * lease runs out (docs/adr/0011).
  */
 export class TaskQueue {
-  private readonly store: TaskQueueStore;
-  private readonly picker = new FairPicker();
   private readonly running = new Map<string, number>();
   private readonly inFlight = new Set<Promise<void>>();
   private pumping: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  private poller: NodeJS.Timeout | undefined;
   readonly limits: FairLimits;
+  readonly workerId = `${hostname()}:${process.pid}:${newId('wrk')}`;
 
   constructor(
     private readonly db: Db,
     private readonly process: Processor,
     private readonly log: (line: string) => void,
-    concurrency = 1,
-    store?: TaskQueueStore,
+    private readonly options: QueueOptions = {},
   ) {
-    this.limits = limitsFor(concurrency);
-    this.store = store ?? sqliteQueueStore(db);
+    this.limits = limitsFor(options.concurrency ?? 1);
   }
 
-  /** Inserts a task (created -> queued) and takes its credits, atomically; 402 when short. */
-  enqueue(task: {
-    accountId: string;
-    /** A function runs inside the transaction: the project is only created when credits allow. */
-    projectId: string | (() => string);
-    type: TaskType;
-    input: unknown;
-  }): TaskRow {
+  /**
+   * Takes the task's credits and inserts it as queued, in one transaction (joined when `db` is
+   * already one); 402 when short. `projectId` may be a function run inside that transaction.
+   */
+  async enqueue(
+    db: Db,
+    task: {
+      accountId: string;
+      projectId: string | ((tx: Db) => Promise<string>);
+      type: TaskType;
+      input: unknown;
+    },
+  ): Promise<TaskRow> {
     const cost = TASK_COSTS[task.type] ?? 0;
-    const row = this.db
-      .transaction(() => {
-        if (!chargeCredits(this.db, task.accountId, cost)) {
-          throw new HttpError(402, `This task needs ${cost} credits; the balance is too low.`);
-        }
-        const projectId = typeof task.projectId === 'string' ? task.projectId : task.projectId();
-        const inserted = insertTask(this.db, { ...task, projectId, cost });
-        setTaskStatus(this.db, inserted.id, 'queued');
-        return { ...inserted, status: 'queued' as const };
-      })
-      .immediate();
+    const row = await db.tx(async (tx) => {
+      if (!(await chargeCredits(tx, task.accountId, cost))) {
+        throw new HttpError(402, `This task needs ${cost} credits; the balance is too low.`);
+      }
+      const projectId =
+        typeof task.projectId === 'string' ? task.projectId : await task.projectId(tx);
+      return insertTask(tx, { ...task, projectId, cost, status: 'queued' });
+    });
     this.kick();
     return row;
   }
 
   async start(): Promise<void> {
     this.stopped = false;
-    let resumed = 0;
-    for (const task of await this.store.interrupted()) {
-      if (task.attempts >= MAX_ATTEMPTS) await this.store.fail(task, CRASH_LOOP_ERROR);
-      else {
-        await this.store.requeue(task);
-        resumed++;
-      }
+    if (this.options.resumeOnStart) {
+      const resumed = await resumeInterrupted(this.db);
+      if (resumed > 0) this.log(`Resuming ${resumed} interrupted task(s).`);
     }
-    if (resumed > 0) this.log(`Resuming ${resumed} interrupted task(s).`);
+    this.poller = setInterval(() => this.kick(), this.options.pollMs ?? 1000);
+    this.poller.unref();
     this.kick();
   }
 
-  /** Looks for work: called on enqueue, at start and whenever a task ends. */
+  /** Looks for work: on enqueue, at start, on every poll and whenever a task ends. */
   kick(): void {
     if (this.stopped) return;
     if (this.pumping) {
@@ -141,14 +122,11 @@ export class TaskQueue {
       });
   }
 
-  /** Claims tasks until every slot is taken or nothing is queued. */
+  /** Claims tasks until every slot of this process is taken or nothing is runnable. */
   private async fill(): Promise<void> {
-    while (!this.stopped) {
-      const next = this.picker.pick(await this.store.queuedHeads(), this.running, this.limits);
-      if (!next) return;
-      const task = await this.store.claim(next.id);
-      if (!task) continue; // another runner took it
-      this.picker.served(task.account_id);
+    while (!this.stopped && this.inFlight.size < this.limits.global) {
+      const task = await claimTask(this.db, this.workerId, this.limits, this.log);
+      if (!task) return;
       this.running.set(task.account_id, (this.running.get(task.account_id) ?? 0) + 1);
       const done: Promise<void> = this.runOne(task).finally(() => {
         this.inFlight.delete(done);
@@ -162,23 +140,68 @@ export class TaskQueue {
   }
 
   private async runOne(task: TaskRow): Promise<void> {
+    let lost = false;
+    const heartbeat = setInterval(() => {
+      renewLease(this.db, task.id, this.workerId).then(
+        (held) => {
+          if (!held) lost = true;
+        },
+        (error: unknown) => this.log(`Task ${task.id}: lease not renewed: ${String(error)}`),
+      );
+    }, LEASE_MS / 3);
+    heartbeat.unref();
     try {
-      const output = await this.process(task);
-      if (this.stopped) return;
-      await this.store.complete(task, output);
+      const finished = await this.process(task);
+      if (this.stopped || lost) {
+        await finished.discard?.();
+        return;
+      }
+      try {
+        await this.db.tx(async (tx) => {
+          if (!(await this.holds(tx, task.id))) throw new LeaseLost();
+          const output = await finished.commit(tx);
+          await setTaskStatus(tx, task.id, 'completed', { output });
+        });
+      } catch (error) {
+        await finished.discard?.();
+        if (error instanceof LeaseLost) return;
+        throw error;
+      }
+      await finished.after?.();
     } catch (error) {
       // Stopping cut the work off: leave it in progress, it resumes on the next start.
       if (this.stopped) return;
-      const message =
-        error instanceof DspUserError || error instanceof HttpError
-          ? error.message
-          : `The task failed: ${(error as Error).message}`;
-      if (!(error instanceof DspUserError)) this.log(`Task ${task.id} failed: ${String(error)}`);
-      await this.store.fail(task, message);
+      await this.fail(task, error);
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
-  /** How many tasks run now, by account (tests and diagnostics). */
+  /** This worker still holds the task (the row stays locked to the end, on PostgreSQL). */
+  private async holds(tx: Db, taskId: string): Promise<boolean> {
+    const row = await tx.one<{ id: string }>(
+      `SELECT id FROM tasks WHERE id = ? AND worker_id = ? AND status = 'in-progress'${tx.forUpdate}`,
+      taskId,
+      this.workerId,
+    );
+    return row !== undefined;
+  }
+
+  private async fail(task: TaskRow, error: unknown): Promise<void> {
+    const message =
+      error instanceof DspUserError || error instanceof HttpError
+        ? error.message
+        : `The task failed: ${(error as Error).message}`;
+    if (!(error instanceof DspUserError)) this.log(`Task ${task.id} failed: ${String(error)}`);
+    await this.db.tx(async (tx) => {
+      // Refund once: only the worker that still holds the task marks it failed.
+      if (!(await this.holds(tx, task.id))) return;
+      await setTaskStatus(tx, task.id, 'failed', { error: message });
+      await refundCredits(tx, task.account_id, task.cost);
+    });
+  }
+
+  /** How many tasks run now in this process, by account (tests and diagnostics). */
   runningCounts(): ReadonlyMap<string, number> {
     return this.running;
   }
@@ -186,6 +209,7 @@ export class TaskQueue {
   /** Stops taking tasks and waits for the running ones to let go. */
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.poller);
     await this.pumping;
     await Promise.all([...this.inFlight]);
   }

@@ -28,7 +28,7 @@ let bob: { apiKey: string; userId: string };
 
 beforeAll(async () => {
   svc = await startService({ seed: true });
-  bob = createAccount(svc.dataDir, 'bob@example.com');
+  bob = await createAccount(svc, 'bob@example.com');
 });
 afterAll(() => svc.cleanup());
 

@@ -21,8 +21,8 @@ afterAll(() => svc.cleanup());
 
 describe('task scheduling across accounts', () => {
   it("runs another account's short task while one account's long tasks run and wait", async () => {
-    const big = createAccount(svc.dataDir, 'big@example.com', 100);
-    const small = createAccount(svc.dataDir, 'small@example.com', 100);
+    const big = await createAccount(svc, 'big@example.com', 100);
+    const small = await createAccount(svc, 'small@example.com', 100);
     const long = await upload(svc.api, song(120), big.apiKey, 'long.wav');
     const long2 = await upload(svc.api, song(120), big.apiKey, 'long2.wav');
     const short = await upload(svc.api, song(2), small.apiKey, 'short.wav');

@@ -1,4 +1,9 @@
-/** Starts the real service over HTTP on a temporary DATA_DIR, for integration tests. */
+/**
+ * Starts the real service over HTTP on a temporary DATA_DIR, for integration tests. With
+ * TEST_BACKEND=postgres (the vitest project `node-postgres`, present when DATABASE_URL is set) each
+ * service gets a fresh schema of that database instead of SQLite, and S3_* puts files in that store.
+ */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,9 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { ProblemDetailsSchema } from '../../src/contract';
+import pg from 'pg';
 import { createService, type KaraokeService, type ServiceOptions } from '../app';
 import { createAccountWithKey } from '../db/accounts';
-import { openDatabase } from '../db/database';
+import { readS3Config } from '../storage/s3-config';
 import { configureHttpServer } from '../http/server-options';
 
 export const DEMO_KEY = 'test-demo-key-0123456789';
@@ -17,6 +23,8 @@ export interface Running {
   base: string;
   api: string;
   dataDir: string;
+  /** The PostgreSQL schema's URL on that backend (start a second service on the same data). */
+  databaseUrl: string | undefined;
   service: KaraokeService;
   /** Stops the server and the service; keeps the data directory unless `remove`. */
   stop(): Promise<void>;
@@ -27,10 +35,49 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'karaoke-test-'));
 }
 
+export const onPostgres = process.env.TEST_BACKEND === 'postgres';
+/** S3 is used with PostgreSQL when its variables are set. */
+export const testS3 = onPostgres ? readS3Config(process.env) : undefined;
+
+/** A new, empty schema of DATABASE_URL, as a URL whose connections use it. */
+async function freshSchema(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('TEST_BACKEND=postgres needs DATABASE_URL');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.href,
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
 export async function startService(options: Partial<ServiceOptions> = {}): Promise<Running> {
   const dataDir = options.dataDir ?? tempDataDir();
-  const service = await createService({ apiKey: DEMO_KEY, seed: false, ...options, dataDir });
+  const schema = onPostgres && !options.databaseUrl ? await freshSchema() : undefined;
+  const databaseUrl = options.databaseUrl ?? schema?.url;
+  const service = await createService({
+    apiKey: DEMO_KEY,
+    seed: false,
+    s3: testS3,
+    ...options,
+    dataDir,
+    databaseUrl,
+  });
   const server: Server = configureHttpServer(createServer((req, res) => service.handle(req, res)));
+  // Longer than fetch's own idle timeout (4 s): the client, not the server, closes an idle socket,
+  // so a request is never sent on a socket the server is closing at that moment (ECONNRESET).
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let stopped = false;
@@ -45,23 +92,24 @@ export async function startService(options: Partial<ServiceOptions> = {}): Promi
     base,
     api: `${base}/api/v1`,
     dataDir,
+    databaseUrl,
     service,
     stop,
     async cleanup() {
       await stop();
+      await schema?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** A second account (and key) in the same DATA_DIR, made the way the keys CLI makes one. */
-export function createAccount(dataDir: string, email: string, credits?: number) {
-  const db = openDatabase(dataDir);
-  try {
-    return createAccountWithKey(db, email, credits === undefined ? {} : { credits });
-  } finally {
-    db.close();
-  }
+/** A second account (and key) in the same database, made the way the keys CLI makes one. */
+export function createAccount(running: Running, email: string, credits?: number) {
+  return createAccountWithKey(
+    running.service.services.db,
+    email,
+    credits === undefined ? {} : { credits },
+  );
 }
 
 export interface Call {

@@ -11,8 +11,11 @@ import { call, DEMO_KEY, parsed, startService, type Running } from './harness';
 
 const running: Running[] = [];
 let svc: Running;
+// The local file store even when the suite runs with S3: these are the service's own URLs (on S3,
+// upload and file URLs are the store's presigned ones, whatever the request's headers).
+const local = { s3: undefined };
 beforeAll(async () => {
-  svc = await startService();
+  svc = await startService(local);
   running.push(svc);
 });
 afterAll(async () => {
@@ -101,14 +104,14 @@ describe('protections', () => {
     };
     expect(await uploadOrigin(svc.base, forged)).toBe(svc.base);
 
-    const proxied = await startService({ trustProxy: true });
+    const proxied = await startService({ ...local, trustProxy: true });
     running.push(proxied);
     expect(await uploadOrigin(proxied.base, forged)).toBe('https://evil.example');
     expect(await uploadOrigin(proxied.base, { Host: 'studio.example:8080' })).toBe(
       'http://studio.example:8080',
     );
 
-    const named = await startService({ publicUrl: 'https://karaoke.example' });
+    const named = await startService({ ...local, publicUrl: 'https://karaoke.example' });
     running.push(named);
     expect(await uploadOrigin(named.base, forged)).toBe('https://karaoke.example');
     const entry = parsed(

@@ -1,5 +1,3 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CreditBalanceSchema, ProjectSchema, TaskSchema } from '../../src/contract';
 import { createProject, demoSong, upload, waitForTask } from './flow';
@@ -20,16 +18,14 @@ describe('restart', () => {
     const start = await createProject(first.api, { inputFileId, title: 'Resumed' });
     const queued = parsed(TaskSchema, await call(`${first.api}/tasks/${start.taskId}`));
     expect(queued.status).toBe('queued');
-    await first.stop();
-
     // As if it had been running at the moment of the crash.
-    const db = new Database(join(dataDir, 'karaoke.db'));
-    db.prepare("UPDATE tasks SET status = 'in-progress', attempts = 1 WHERE id = ?").run(
+    await first.service.services.db.run(
+      "UPDATE tasks SET status = 'in-progress', attempts = 1 WHERE id = ?",
       start.taskId,
     );
-    db.close();
+    await first.stop();
 
-    const second = await startService({ dataDir });
+    const second = await startService({ dataDir, databaseUrl: first.databaseUrl });
     running.push(second);
     // Same key, same data: the account, upload and task survived the restart.
     const task = await waitForTask(second.api, start.taskId);
@@ -49,18 +45,17 @@ describe('restart', () => {
     const { inputFileId } = await upload(first.api, demoSong());
     const start = await createProject(first.api, { inputFileId, title: 'Crash loop' });
     expect(await credits(first.api)).toBe(before - 2);
-    await first.stop();
-
     // The worker crashed the process on this task three times already.
-    const db = new Database(join(dataDir, 'karaoke.db'));
-    db.prepare("UPDATE tasks SET status = 'in-progress', attempts = 3 WHERE id = ?").run(
+    await first.service.services.db.run(
+      "UPDATE tasks SET status = 'in-progress', attempts = 3 WHERE id = ?",
       start.taskId,
     );
-    db.close();
+    await first.stop();
 
-    const second = await startService({ dataDir, worker: true });
+    const second = await startService({ dataDir, databaseUrl: first.databaseUrl, worker: true });
     running.push(second);
-    const task = parsed(TaskSchema, await call(`${second.api}/tasks/${start.taskId}`));
+    // SQLite fails it at start; on PostgreSQL the next claim finds its lease gone and fails it.
+    const task = await waitForTask(second.api, start.taskId);
     expect(task).toMatchObject({
       status: 'failed',
       error: 'The task was interrupted too many times.',

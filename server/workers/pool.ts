@@ -24,7 +24,8 @@ interface Job<J, R> {
   transfer: Transferable[];
   resolve: (result: R) => void;
   reject: (error: Error) => void;
-  progress: ((fraction: number) => void) | undefined;
+  /** Hears `{ id, progress }` messages the job posts while it runs (a task's progress, 0..1). */
+  progress?: ((fraction: number) => void) | undefined;
 }
 
 /**
@@ -49,7 +50,7 @@ export class WorkerPool<J, R> {
 
   /**
    * Runs `job` on an idle thread (waiting for one); rejects if the thread fails. `progress` hears
-   * the fractions (0..1) the job reports while it runs.
+   * the progress the job reports while it runs.
    */
   run(job: J, transfer: Transferable[] = [], progress?: (fraction: number) => void): Promise<R> {
     if (this.closed) return Promise.reject(new Error('the service is stopping'));
@@ -143,7 +144,10 @@ export class WorkerPool<J, R> {
   }
 }
 
-/** The worker side: answers `{ id, job }` messages with `run(job)`'s result. */
+/**
+ * The worker side: answers `{ id, job }` messages with `run(job)`'s result; `run` may report
+ * progress (posted as `{ id, progress }` before the result).
+ */
 export function servePool<J, R>(
   port: import('node:worker_threads').MessagePort | null,
   run: (

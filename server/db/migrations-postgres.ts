@@ -1,0 +1,148 @@
+/**
+ * Migration 1 for PostgreSQL: the same tables as SQLite's, with DOUBLE PRECISION for REAL (4 bytes
+ * in PostgreSQL), BIGINT for epoch milliseconds, and an identity column named `rowid` where the
+ * SQLite queries order by insertion (`ORDER BY created_at, rowid`), so those queries run unchanged.
+ */
+export const INITIAL_POSTGRES = `
+CREATE TABLE meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+CREATE TABLE accounts (
+  id TEXT PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  subscription_credits INTEGER NOT NULL DEFAULT 0,
+  renews_at TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE api_keys (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  key_hash TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE topups (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  original_amount INTEGER NOT NULL,
+  remaining INTEGER NOT NULL,
+  expires_at TEXT NOT NULL
+);
+CREATE INDEX topups_account ON topups(account_id);
+CREATE TABLE files (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  filename TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  expected_size BIGINT NOT NULL,
+  size BIGINT,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'complete')),
+  used_by TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE presets (
+  rowid BIGINT GENERATED ALWAYS AS IDENTITY,
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  name TEXT NOT NULL,
+  is_default INTEGER NOT NULL DEFAULT 0,
+  preset_json TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX presets_account ON presets(account_id);
+CREATE TABLE projects (
+  rowid BIGINT GENERATED ALWAYS AS IDENTITY,
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  title TEXT NOT NULL,
+  artists_json TEXT NOT NULL DEFAULT '[]',
+  lyrics TEXT,
+  language TEXT,
+  duration DOUBLE PRECISION,
+  input_file_id TEXT REFERENCES files(id),
+  selected_alignment_id TEXT,
+  selection_revision TEXT NOT NULL,
+  preset_id TEXT,
+  settings_json TEXT NOT NULL,
+  settings_version TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX projects_account ON projects(account_id, created_at);
+CREATE TABLE stems (
+  rowid BIGINT GENERATED ALWAYS AS IDENTITY,
+  id TEXT PRIMARY KEY,
+  project_id TEXT NOT NULL REFERENCES projects(id),
+  type TEXT NOT NULL,
+  model TEXT NOT NULL,
+  file_id TEXT NOT NULL REFERENCES files(id),
+  duration DOUBLE PRECISION NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX stems_project ON stems(project_id);
+CREATE TABLE alignments (
+  rowid BIGINT GENERATED ALWAYS AS IDENTITY,
+  id TEXT PRIMARY KEY,
+  project_id TEXT NOT NULL REFERENCES projects(id),
+  model TEXT NOT NULL,
+  name TEXT,
+  items_json TEXT NOT NULL,
+  revision TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX alignments_project ON alignments(project_id, created_at);
+CREATE TABLE tasks (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  project_id TEXT NOT NULL REFERENCES projects(id),
+  type TEXT NOT NULL,
+  status TEXT NOT NULL,
+  error TEXT,
+  input_json TEXT NOT NULL,
+  output_json TEXT,
+  cost INTEGER NOT NULL DEFAULT 0,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  seq BIGINT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX tasks_project ON tasks(project_id, seq);
+CREATE INDEX tasks_status ON tasks(status, seq);
+CREATE TABLE exports (
+  id TEXT PRIMARY KEY,
+  project_id TEXT NOT NULL REFERENCES projects(id),
+  status TEXT NOT NULL,
+  data_json TEXT NOT NULL,
+  seq BIGINT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX exports_project ON exports(project_id, seq);
+CREATE TABLE media (
+  rowid BIGINT GENERATED ALWAYS AS IDENTITY,
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  type TEXT NOT NULL,
+  status TEXT NOT NULL,
+  error TEXT,
+  width DOUBLE PRECISION,
+  height DOUBLE PRECISION,
+  file_id TEXT REFERENCES files(id),
+  preview_file_id TEXT REFERENCES files(id),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX media_account ON media(account_id, created_at);
+CREATE TABLE idempotency (
+  account_id TEXT NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  created_at_ms BIGINT NOT NULL,
+  PRIMARY KEY (account_id, key)
+);
+CREATE INDEX idempotency_age ON idempotency(created_at_ms);
+`;
