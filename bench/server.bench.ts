@@ -7,9 +7,10 @@
  * The service runs on a free port in its own process group, stopped on every exit path.
  *
  * Once on SQLite and local files; then, when `DATABASE_URL` is set (`eval "$(npm run -s services --
- * up)"`), again on PostgreSQL in a fresh schema (and S3 when `S3_*` is set), names ending in
- * `.postgres`. Without it the PostgreSQL lines are skipped with a note on stderr.
+ * up)"`, or brought up here), again on PostgreSQL in a fresh schema and the S3 store, names ending in
+ * `.postgres`.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -168,10 +169,41 @@ await scenario({
   budgets: { put: 1000, get: 1000, poll: 10, idle: 10, loaded: 100 },
 });
 
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) {
-  console.error('bench: DATABASE_URL is not set, so the .postgres lines are skipped');
+/**
+ * PostgreSQL + S3 for the `.postgres` lines: DATABASE_URL (and S3_*) when set; otherwise the real
+ * parts from `npm run services -- up` (as root; installed on a fresh machine), stopped again after
+ * when this bench started them. `BENCH_POSTGRES=0` skips them.
+ */
+function postgresEnv(): { env: Record<string, string>; stop: () => void } | string {
+  if (process.env.BENCH_POSTGRES === '0') return 'BENCH_POSTGRES=0';
+  if (process.env.DATABASE_URL) {
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env))
+      if (v !== undefined && (k === 'DATABASE_URL' || k.startsWith('S3_'))) env[k] = v;
+    return { env, stop: () => {} };
+  }
+  const script = new URL('../scripts/services.sh', import.meta.url).pathname;
+  const running = spawnSync('bash', [script, 'status'], { stdio: 'ignore' }).status === 0;
+  if (!running && process.getuid?.() !== 0)
+    return "DATABASE_URL is not set and 'npm run services -- up' needs root";
+  const up = spawnSync('bash', [script, 'up'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (up.status !== 0) return `'npm run services -- up' failed (exit ${up.status})`;
+  const env: Record<string, string> = {};
+  for (const m of up.stdout.matchAll(/^export ([A-Z0-9_]+)=(.*)$/gm)) env[m[1]!] = m[2]!;
+  const stop = () => {
+    if (!running) spawnSync('bash', [script, 'down'], { stdio: 'inherit' });
+  };
+  return { env, stop };
+}
+
+const backend = postgresEnv();
+if (typeof backend === 'string') {
+  console.error(`bench: ${backend}, so the .postgres lines are skipped`);
 } else {
+  const databaseUrl = backend.env.DATABASE_URL!;
   // A fresh schema for this run, dropped after.
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
@@ -183,11 +215,12 @@ if (!databaseUrl) {
   try {
     await scenario({
       suffix: '.postgres',
-      env: { DATABASE_URL: url.href },
+      env: { ...backend.env, DATABASE_URL: url.href },
       budgets: { put: 2000, get: 1000, poll: 20, idle: 20, loaded: 200 },
     });
   } finally {
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
+    backend.stop();
   }
 }

@@ -264,14 +264,16 @@ print_env() {
   printf 'export S3_SECRET_ACCESS_KEY=%s\n' "$(secret s3.secret-key)"
 }
 
+# Exit status 0 when everything runs, 3 when something is stopped (as `systemctl status`).
 status() {
-  local s
-  if pg_running; then s=running; else s=stopped; fi
+  local s all=0
+  if pg_running; then s=running; else s=stopped all=3; fi
   say "postgresql  127.0.0.1:$pg_port  $s"
   for name in mon.a osd.0 client.rgw.a; do
-    if pid_alive "$ceph_dir/run/$name.pid"; then s=running; else s=stopped; fi
+    if pid_alive "$ceph_dir/run/$name.pid"; then s=running; else s=stopped all=3; fi
     say "$(printf '%-11s' "$name") $([ "$name" = client.rgw.a ] && echo "127.0.0.1:$rgw_port " || echo '                ')$s"
   done
+  return $all
 }
 
 case "${1:-}" in
