@@ -21,6 +21,11 @@ import type { S3Config } from './s3-config';
 
 const HOUR = 3600;
 
+// The SDK warns on every process start that its releases after January 2027 will need Node 22. The
+// lock file pins a release that runs on Node 20 (the version this project supports), so the
+// warning only adds noise to every api and worker log.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /**
  * File bytes in an S3-compatible bucket (AWS, Ceph RADOS Gateway, MinIO, …), one object per file
  * id under `files/`. Clients read and write them directly with presigned URLs: a PUT for an upload,
