@@ -67,7 +67,8 @@ test('creates a project from the demo audio, follows the upload and the task, op
   await restore();
 
   // The create task runs to completed; the page then opens the new project's editor.
-  await expect(page).toHaveURL(/\/projects\/[^/]+$/, { timeout: 45_000 });
+  // (/projects/new itself matches [^/]+: wait for a project id, not the form.)
+  await expect(page).toHaveURL(/\/projects\/(?!new$)[^/]+$/, { timeout: 90_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'My first song' })).toBeVisible();
   // The editor of the new project, with the timing the lyrics sync made.
   await expect(page.getByRole('application', { name: /timeline/i })).toBeVisible();
