@@ -164,6 +164,24 @@ describe('editor store', () => {
     expect(getItem(store.getState().doc, '0/0/0')?.text).toBe('a');
   });
 
+  it('an edit that leaves every word as it was is no edit: not dirty, no undo step', () => {
+    const store = make();
+    const { actions } = store.getState();
+    const before = store.getState().doc;
+    actions.setStart('0/1/0', 1); // typed as it was (b already starts where a ends)
+    actions.setEnd('0/2/0', 4);
+    actions.setText('0/0/0', 'a');
+    let s = store.getState();
+    expect(s.doc).toBe(before);
+    expect(s.dirty).toBe(false);
+    expect(s.history.canUndo).toBe(false);
+    // A real edit still counts, and setting it back to the base value is an undoable step.
+    actions.setStart('0/1/0', 1.5);
+    actions.setStart('0/1/0', 1);
+    s = store.getState();
+    expect(s.history.undoSteps).toBe(2);
+  });
+
   it('rebases onto a newer server alignment without conflicts', () => {
     const store = make();
     const { actions } = store.getState();

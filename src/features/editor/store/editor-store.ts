@@ -16,6 +16,7 @@ import {
   toArray,
   undo as undoStep,
   validateDoc,
+  withoutUnchanged,
   type Change,
   type EditSettings,
   type History,
@@ -117,7 +118,9 @@ export function createEditorStore(init: EditorInit): EditorStore {
       get,
       set,
       editSettings: () => editSettingsOf(get().settings),
-      commit(change, group = null) {
+      commit(planned, group = null) {
+        // An edit that leaves every item as it was is no edit (not dirty, no undo step).
+        const change = withoutUnchanged(planned);
         if (isEmptyChange(change)) return;
         const doc = applyChange(get().doc, change);
         history = pushHistory(history, change, group);
