@@ -195,6 +195,34 @@ describe('editor store', () => {
     expect(s.dirty).toBe(true);
   });
 
+  it('shows the merged state while conflicts wait: clean changes applied, conflicts as mine', () => {
+    const store = make();
+    const { actions } = store.getState();
+    actions.setStart('0/2/0', 2.5); // mine
+    actions.setText('1/0/0', 'dee'); // mine, no conflict
+    const theirs = items().map((x) =>
+      x.text === 'c'
+        ? { ...x, start: 2.8, end: 4.5 } // start collides, end does not
+        : x.text === 'a'
+          ? { ...x, text: 'A' } // theirs only
+          : x,
+    );
+    const conflicts = actions.rebase({ items: theirs, revision: 'r2', selectionRevision: 's1' });
+    expect(conflicts.map((c) => [c.key, c.fields])).toEqual([['0/2/0', ['start']]]);
+    let s = store.getState();
+    expect(getItem(s.doc, '0/0/0')?.text).toBe('A');
+    expect(getItem(s.doc, '1/0/0')?.text).toBe('dee');
+    expect(span(store, '0/2/0')).toEqual([2.5, 4.5]); // mine's start, their end
+    expect(s.base.revision).toBe('r1'); // still waiting for the choice
+    // The conflicted word edited meanwhile (after Show): 'mine' keeps that edit.
+    actions.setText('0/2/0', 'see');
+    actions.resolveConflicts('mine');
+    s = store.getState();
+    expect(getItem(s.doc, '0/2/0')).toMatchObject({ text: 'see', start: 2.5, end: 4.5 });
+    expect(s.base.revision).toBe('r2');
+    expect(s.dirty).toBe(true);
+  });
+
   it('asks about conflicts, then resolves them', () => {
     const store = make();
     const { actions } = store.getState();
