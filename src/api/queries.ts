@@ -51,12 +51,16 @@ export const projectsQuery = (client: ApiClient) =>
  * 304 hands back that same answer, so polling a 100,000-word project costs a few hundred bytes
  * and no parse until it changes. A few projects per client (the open one, the ones just left).
  */
-const lastProjects = new WeakMap<ApiClient, Map<string, { etag: string; project: Project }>>();
+interface LastProject {
+  etag: string;
+  project: Project;
+}
+const lastProjects = new WeakMap<ApiClient, Map<string, LastProject>>();
 const KEPT_PROJECT_ANSWERS = 4;
 
 async function fetchProject(client: ApiClient, projectId: string, signal: AbortSignal) {
   let answers = lastProjects.get(client);
-  if (!answers) lastProjects.set(client, (answers = new Map()));
+  if (!answers) lastProjects.set(client, (answers = new Map<string, LastProject>()));
   const last = answers.get(projectId);
   const answer = await client.requestIfChanged(
     'getProject',
@@ -77,6 +81,8 @@ async function fetchProject(client: ApiClient, projectId: string, signal: AbortS
 
 /** One project's full state; refetches are conditional (ETag), see `fetchProject`. */
 export const projectQuery = (client: ApiClient, projectId: string) =>
+  // The client is the signed-in session's; the whole cache is cleared when it changes.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions({
     queryKey: queryKeys.project(projectId),
     queryFn: ({ signal }) => fetchProject(client, projectId, signal),
