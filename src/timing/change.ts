@@ -49,7 +49,8 @@ export function withoutUnchanged(c: Change): Change {
     unchanged[i] = true;
   }
   if (!unchanged) return c;
-  const keep = (_: AlignmentItem, i: number) => !(unchanged as boolean[])[i];
+  const drop = unchanged;
+  const keep = (_: AlignmentItem, i: number) => !drop[i];
   return { ...c, removed: c.removed.filter(keep), added: c.added.filter(keep) };
 }
 
