@@ -5,14 +5,15 @@ export function setCors(res: ServerResponse): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader(
     'Access-Control-Expose-Headers',
-    'Idempotent-Replayed, Content-Range, Accept-Ranges, Content-Length, WWW-Authenticate',
+    'Idempotent-Replayed, Content-Range, Accept-Ranges, Content-Length, WWW-Authenticate, ETag',
   );
 }
 
 export function answerPreflight(res: ServerResponse): void {
   res.writeHead(204, {
     'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-    'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key, Range',
+    'Access-Control-Allow-Headers':
+      'Authorization, Content-Type, Idempotency-Key, Range, If-None-Match',
     'Access-Control-Max-Age': '600',
   });
   res.end();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import {
@@ -97,18 +98,44 @@ async function readReplacement(
   }
 }
 
-/** Writes a JSON answer; parts are written one after the other, never joined. */
+/** A strong validator of an answer's bytes (api-decisions, conditional GET). */
+function entityTag(parts: readonly Buffer[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part);
+  return `"${hash.digest('base64url')}"`;
+}
+
+/** If-None-Match (a list of tags, weak comparison, or `*`) names the answer's current tag. */
+export function matchesTag(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim() === '*' || bare(t) === tag);
+}
+
+/**
+ * Writes a JSON answer; parts are written one after the other, never joined. A GET's 200 carries
+ * an ETag; when the request's If-None-Match names it the answer is 304 without a body, so a client
+ * that polls a project (the editor's revision check) does not download its items again.
+ */
 function writeJson(
   res: ServerResponse,
   response: StoredResponse & { replayed?: boolean },
   head: boolean,
+  conditional: { ifNoneMatch: string | undefined } | null,
 ): void {
   const parts = typeof response.body === 'string' ? [response.body] : response.body;
   const bytes = parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part));
+  const tag = conditional && response.status === 200 ? entityTag(bytes) : null;
+  if (tag && matchesTag(conditional?.ifNoneMatch, tag)) {
+    res.writeHead(304, { ETag: tag, 'Cache-Control': 'no-store' });
+    res.end();
+    return;
+  }
   res.writeHead(response.status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': bytes.reduce((sum, part) => sum + part.length, 0),
     'Cache-Control': 'no-store',
+    ...(tag ? { ETag: tag } : {}),
     ...(response.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
   });
   if (!head) for (const part of bytes) res.write(part);
@@ -222,7 +249,8 @@ export async function dispatchApi(
     } else {
       response = await work();
     }
-    writeJson(res, response, head);
+    const ifNoneMatch = req.headers['if-none-match'];
+    writeJson(res, response, head, method === 'GET' ? { ifNoneMatch } : null);
   } finally {
     release();
   }

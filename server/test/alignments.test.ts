@@ -129,6 +129,37 @@ describe('alignment replacement', () => {
   });
 });
 
+describe('conditional GET of a project (the editor polls its revision)', () => {
+  it('answers 304 without a body while nothing changed, and 200 with a new ETag after a save', async () => {
+    const p = await project();
+    const url = `${svc.api}/projects/${p.id}`;
+    const first = await call(url);
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^"[\w-]+"$/);
+    const same = await call(url, { headers: { 'If-None-Match': tag ?? '' } });
+    expect(same.status).toBe(304);
+    expect(same.json).toBeUndefined();
+    expect(same.headers.get('etag')).toBe(tag);
+    // Weak comparison and lists, as RFC 9110 says for If-None-Match.
+    const listed = await call(url, { headers: { 'If-None-Match': `"other", W/${tag}` } });
+    expect(listed.status).toBe(304);
+
+    const a = byName(p, 'Local aligner');
+    parsed(
+      AlignmentSchema,
+      await put(p, a, { alignment: { items: [item(0)] }, expectedRevision: a.revision }),
+    );
+    const changed = await call(url, { headers: { 'If-None-Match': tag ?? '' } });
+    const fresh = parsed(ProjectSchema, changed);
+    expect(byName(fresh, 'Local aligner').revision).not.toBe(a.revision);
+    expect(changed.headers.get('etag')).not.toBe(tag);
+    // Writes carry no validator.
+    expect(
+      (await put(p, a, { alignment: { items: [] }, expectedRevision: 'x' })).headers.get('etag'),
+    ).toBeNull();
+  });
+});
+
 describe('validation and limits', () => {
   it('accepts 100000 items and refuses 100001', async () => {
     const p = await project();

@@ -68,6 +68,33 @@ export class ApiClient {
   }
 
   async request<N extends RouteName>(name: N, input: RequestInput<N>): Promise<RouteResponse<N>> {
+    const answer = await this.#exchange(name, input, undefined);
+    if (!answer)
+      throw new UnexpectedResponseError(endpointOf(name), [
+        { path: '(status)', message: '304 to a request without If-None-Match' },
+      ]);
+    return answer.data;
+  }
+
+  /**
+   * A conditional GET: sends `If-None-Match: etag` (when given) and resolves to null when the
+   * service answers 304 (nothing changed since that answer), else the data with its ETag (null when
+   * the service sends none). What the editor's revision poll uses: an unchanged project costs no
+   * download and no parse.
+   */
+  async requestIfChanged<N extends RouteName>(
+    name: N,
+    input: RequestInput<N>,
+    etag: string | null | undefined,
+  ): Promise<{ data: RouteResponse<N>; etag: string | null } | null> {
+    return this.#exchange(name, input, etag ?? undefined);
+  }
+
+  async #exchange<N extends RouteName>(
+    name: N,
+    input: RequestInput<N>,
+    ifNoneMatch: string | undefined,
+  ): Promise<{ data: RouteResponse<N>; etag: string | null } | null> {
     const route = routes[name];
     const idempotencyKey =
       'idempotent' in route && route.idempotent
@@ -76,7 +103,7 @@ export class ApiClient {
     const retries = input.retries ?? (idempotencyKey ? 2 : 0);
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.#send(name, input, idempotencyKey);
+        return await this.#send(name, input, idempotencyKey, ifNoneMatch);
       } catch (error) {
         if (attempt >= retries || !isRetryable(error)) throw error;
         await sleep(this.#retryDelay(attempt), input.signal);
@@ -88,7 +115,8 @@ export class ApiClient {
     name: N,
     input: RequestInput<N>,
     idempotencyKey: string | undefined,
-  ): Promise<RouteResponse<N>> {
+    ifNoneMatch: string | undefined,
+  ): Promise<{ data: RouteResponse<N>; etag: string | null } | null> {
     const route = routes[name];
     const params = (input.params ?? {}) as Record<string, string>;
     let url = this.baseUrl + buildPath(route.path, params);
@@ -107,6 +135,7 @@ export class ApiClient {
     };
     if (input.body !== undefined) headers['Content-Type'] = 'application/json';
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
 
     let response: Response;
     try {
@@ -120,14 +149,17 @@ export class ApiClient {
       if (input.signal?.aborted) throw input.signal.reason as Error;
       throw new NetworkError(this.baseUrl, error);
     }
-    const endpoint = `${route.method} ${route.path}`;
+    if (response.status === 304 && ifNoneMatch) return null;
+    const endpoint = endpointOf(name);
     const payload = await readJson(response);
     if (!response.ok) throw toApiError(response, payload);
     const parsed = route.response.safeParse(payload);
     if (!parsed.success) throw new UnexpectedResponseError(endpoint, describeIssues(parsed.error));
-    return parsed.data as RouteResponse<N>;
+    return { data: parsed.data as RouteResponse<N>, etag: response.headers.get('ETag') };
   }
 }
+
+const endpointOf = (name: RouteName) => `${routes[name].method} ${routes[name].path}`;
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();

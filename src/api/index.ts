@@ -1,6 +1,7 @@
 export * from './api-context';
 export * from './client';
 export * from './errors';
+export * from './focus-refetch';
 export * from './idempotency';
 export * from './mutations';
 export * from './queries';

@@ -4,6 +4,7 @@ import {
   EXPORTS_DEFAULT_LIMIT,
   isTerminalStatus,
   type BillingPlatform,
+  type Project,
   type Task,
   type TaskListEntry,
 } from '../contract';
@@ -45,10 +46,46 @@ export const projectsQuery = (client: ApiClient) =>
     queryFn: ({ signal }) => client.request('listProjects', { signal }),
   });
 
+/**
+ * The last answer of each project with its ETag, per client: a refetch asks "changed since?" and a
+ * 304 hands back that same answer, so polling a 100,000-word project costs a few hundred bytes
+ * and no parse until it changes. A few projects per client (the open one, the ones just left).
+ */
+interface LastProject {
+  etag: string;
+  project: Project;
+}
+const lastProjects = new WeakMap<ApiClient, Map<string, LastProject>>();
+const KEPT_PROJECT_ANSWERS = 4;
+
+async function fetchProject(client: ApiClient, projectId: string, signal: AbortSignal) {
+  let answers = lastProjects.get(client);
+  if (!answers) lastProjects.set(client, (answers = new Map<string, LastProject>()));
+  const last = answers.get(projectId);
+  const answer = await client.requestIfChanged(
+    'getProject',
+    { params: { projectId }, signal },
+    last?.etag,
+  );
+  answers.delete(projectId);
+  if (!answer) {
+    // Only a request that named a tag gets null (304), so `last` is there.
+    if (!last) throw new Error('304 without a tag');
+    answers.set(projectId, last);
+    return last.project;
+  }
+  if (answer.etag) answers.set(projectId, { etag: answer.etag, project: answer.data });
+  while (answers.size > KEPT_PROJECT_ANSWERS) answers.delete(answers.keys().next().value ?? '');
+  return answer.data;
+}
+
+/** One project's full state; refetches are conditional (ETag), see `fetchProject`. */
 export const projectQuery = (client: ApiClient, projectId: string) =>
+  // The client is the signed-in session's; the whole cache is cleared when it changes.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions({
     queryKey: queryKeys.project(projectId),
-    queryFn: ({ signal }) => client.request('getProject', { params: { projectId }, signal }),
+    queryFn: ({ signal }) => fetchProject(client, projectId, signal),
   });
 
 export const projectSettingsQuery = (client: ApiClient, projectId: string) =>

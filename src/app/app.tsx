@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { ApiError } from '../api';
+import { ApiError, refetchOnFocusAndVisibility } from '../api';
 import { ErrorBoundary } from '../components/error-boundary';
 import { AuthGate } from './auth-gate';
 import { router } from './router';
@@ -11,6 +11,7 @@ const shouldRetry = (failureCount: number, error: unknown) =>
   failureCount < 2 && !(error instanceof ApiError && error.status < 500);
 
 export function createQueryClient() {
+  refetchOnFocusAndVisibility();
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 10_000, refetchOnWindowFocus: true },

@@ -12,6 +12,7 @@ import {
 import { compareItems, keyOf } from './item-key';
 import { recordItems } from './key-index';
 import { recordDerivation } from './lineage';
+import { sameItem } from './merge-item';
 
 /**
  * What an edit changed: the item objects it took out and the ones it put in (a moved word is one
@@ -29,6 +30,28 @@ export const EMPTY_CHANGE: Change = { removed: [], added: [], estimatedOff: [], 
 
 export function isEmptyChange(c: Change): boolean {
   return !c.removed.length && !c.added.length && !c.estimatedOff.length && !c.estimatedOn.length;
+}
+
+/**
+ * The change without the items it "replaced" by an equal item (a start typed as it was, a word
+ * nudged against a wall): such an edit changes nothing, so it must not become an undo step, make
+ * the draft dirty or send a save that only moves the revision. Pairs are compared where planning
+ * put them (removed[i] with added[i], the shape of every one-word edit), so a big edit costs one
+ * comparison per item and no allocation; the same object is returned when nothing was dropped.
+ */
+export function withoutUnchanged(c: Change): Change {
+  const n = c.removed.length;
+  if (n === 0 || n !== c.added.length) return c;
+  let unchanged: boolean[] | null = null;
+  for (let i = 0; i < n; i++) {
+    if (!sameItem(c.removed[i], c.added[i])) continue;
+    unchanged ??= new Array<boolean>(n).fill(false);
+    unchanged[i] = true;
+  }
+  if (!unchanged) return c;
+  const drop = unchanged;
+  const keep = (_: AlignmentItem, i: number) => !drop[i];
+  return { ...c, removed: c.removed.filter(keep), added: c.added.filter(keep) };
 }
 
 export function invertChange(c: Change): Change {

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyChange, composeChanges, invertChange } from './change';
+import {
+  applyChange,
+  composeChanges,
+  EMPTY_CHANGE,
+  invertChange,
+  withoutUnchanged,
+} from './change';
 import { diffDocs } from './diff';
 import {
   createDoc,
@@ -175,5 +181,23 @@ describe('TimingDoc', () => {
     expect(diff.added.map((x) => x.text)).toEqual(['A']);
     expect(diff.estimatedOn).toEqual([keyOf(a)]);
     expect(toArray(applyChange(doc, diff))).toEqual(toArray(next));
+  });
+});
+
+describe('withoutUnchanged', () => {
+  const a = word(0, 0, 0, 1, 'a');
+  const b = word(0, 1, 1, 2, 'b');
+  it('drops a word replaced by an equal one and keeps the rest (and the flags)', () => {
+    const moved = word(0, 1, 1.5, 2, 'b');
+    const change = { ...EMPTY_CHANGE, removed: [a, b], added: [{ ...a }, moved] };
+    expect(withoutUnchanged(change)).toEqual({ ...EMPTY_CHANGE, removed: [b], added: [moved] });
+    const confirmed = { removed: [a], added: [{ ...a }], estimatedOff: ['0/0/0'], estimatedOn: [] };
+    expect(withoutUnchanged(confirmed)).toEqual({ ...confirmed, removed: [], added: [] });
+  });
+  it('returns the same change when every word changed or the sides differ in length', () => {
+    const change = { ...EMPTY_CHANGE, removed: [b], added: [word(0, 1, 1.5, 2, 'b')] };
+    expect(withoutUnchanged(change)).toBe(change);
+    const inserted = { ...EMPTY_CHANGE, added: [a] };
+    expect(withoutUnchanged(inserted)).toBe(inserted);
   });
 });

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/loading';
 import { useEditorSession } from './page/use-editor-session';
 import { EditorWorkspace } from './page/editor-workspace';
+import { REVISION_POLL_MS } from './page/freshness';
 import type { Alignment, Project } from '../../contract';
 import './editor.css';
 
@@ -18,7 +19,15 @@ const TASK_DISCOVERY_MS = 10_000;
 export function EditorPage() {
   const { projectId = '' } = useParams();
   const client = useApiClient();
-  const project = useQuery(projectQuery(client, projectId));
+  // Another tab or person may save this alignment: ask again on focus and visibility, and every
+  // REVISION_POLL_MS while the tab is visible. Conditional requests (ETag): an unchanged project
+  // costs no download; a changed one shows "A newer version was saved" (editor-workspace).
+  const project = useQuery({
+    ...projectQuery(client, projectId),
+    refetchOnWindowFocus: 'always',
+    refetchInterval: REVISION_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
   // A lyrics sync that ends while the page is open refreshes the project: its new alignment joins
   // the picker; open drafts are not touched. The list is only for discovery: a running task it
   // finds is handed to the task watch (RunningTasksIndicator), which polls that task alone and

@@ -16,6 +16,8 @@ interface Props {
    */
   onShow?: (key: string) => void;
   canShow?: (key: string) => boolean;
+  /** The confirm button: 'Save merged result' (after a save) or 'Use merged result' (after a load). */
+  confirmLabel?: string;
 }
 
 const describe = (item: AlignmentItem | undefined) =>
@@ -31,6 +33,7 @@ export function ConflictDialog({
   onCancel,
   onShow,
   canShow = () => true,
+  confirmLabel = 'Save merged result',
 }: Props) {
   const ref = useModalDialog(open);
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>(() =>
@@ -116,7 +119,7 @@ export function ConflictDialog({
           Decide later
         </button>
         <button type="button" className="primary" onClick={() => onResolve(choices)}>
-          Save merged result
+          {confirmLabel}
         </button>
       </div>
     </dialog>

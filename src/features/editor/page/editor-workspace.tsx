@@ -6,7 +6,9 @@ import { AlignmentPicker } from './alignment-picker';
 import { EditorBody } from './editor-body';
 import { EDITOR_AREA_PROPS } from './editor-area';
 import { ConflictDialog } from './conflict-dialog';
-import { savedFrom, type EditorSession } from './editor-sessions';
+import type { EditorSession } from './editor-sessions';
+import { newerOnServer, trackPastRevisions } from './freshness';
+import { NewerVersionNotice } from './newer-version-notice';
 import { RestoreBanner } from './restore-banner';
 import { SaveBar } from './save-bar';
 import { useLeaveGuard } from './use-leave-guard';
@@ -34,21 +36,27 @@ function Workspace({ project, alignment, session, onSwitch, focusPicker }: Props
   const { store } = session;
   const dirty = useEditor((s) => s.dirty);
   const pendingMerge = useEditor((s) => s.pendingMerge);
-  const { status, save, dismiss } = useSave(store, project.id, alignment.id);
+  const { status, save, load, resolve, dismiss } = useSave(store, project.id, alignment.id);
+  const baseRevision = useEditor((s) => s.base.revision);
+  const [past] = useState(() => new Set<string>());
+  useEffect(() => trackPastRevisions(store, past), [store, past]);
+  const busy = status.phase === 'saving' || status.phase === 'loading';
+  const newer = newerOnServer({
+    serverRevision: alignment.revision,
+    baseRevision,
+    isPast: (revision) => past.has(revision),
+    busy,
+    merging: pendingMerge !== null,
+  });
   const {
     makeActive,
     pending: activating,
     message: activeMessage,
   } = useMakeActive(project.id, alignment);
-  const [conflictsOpen, setConflictsOpen] = useState(true);
+  // The merge whose dialog the user closed (Decide later, Show): a new merge opens it again.
+  const [closedFor, setClosedFor] = useState<string | null>(null);
+  const conflictsOpen = pendingMerge !== null && closedFor !== pendingMerge.theirs.revision;
   useLeaveGuard(dirty);
-
-  // A newer server copy replaces a clean draft; a dirty one is merged on save instead.
-  useEffect(() => {
-    const state = store.getState();
-    if (!state.dirty && state.base.revision !== alignment.revision && status.phase !== 'saving')
-      state.actions.markSaved(savedFrom(alignment));
-  }, [store, alignment, status.phase]);
 
   return (
     <div className="editor" {...EDITOR_AREA_PROPS}>
@@ -72,8 +80,9 @@ function Workspace({ project, alignment, session, onSwitch, focusPicker }: Props
           isActive={alignment.selected}
           onSave={() => void save()}
           onSaveAndActivate={() => void save({ select: true })}
-          onOpenConflicts={() => setConflictsOpen(true)}
+          onOpenConflicts={() => setClosedFor(null)}
           onDismiss={dismiss}
+          newer={newer}
         />
       </div>
       {activeMessage && (
@@ -81,6 +90,7 @@ function Workspace({ project, alignment, session, onSwitch, focusPicker }: Props
           {activeMessage}
         </p>
       )}
+      <NewerVersionNotice newer={newer} dirty={dirty} busy={busy} onLoad={() => void load()} />
       {session.notice && <RestoreBanner notice={session.notice} onDiscard={session.discard} />}
       <EditorBody
         project={project}
@@ -94,14 +104,16 @@ function Workspace({ project, alignment, session, onSwitch, focusPicker }: Props
           key={pendingMerge.theirs.revision}
           conflicts={pendingMerge.conflicts}
           open={conflictsOpen}
-          onCancel={() => setConflictsOpen(false)}
-          onResolve={(choices) => {
-            store.getState().actions.resolveConflicts(choices);
-            void save();
-          }}
+          onCancel={() => setClosedFor(pendingMerge.theirs.revision)}
+          onResolve={resolve}
+          confirmLabel={
+            status.phase === 'conflicts' && status.origin === 'load'
+              ? 'Use merged result'
+              : 'Save merged result'
+          }
           canShow={(key) => indexOfKey(store.getState().doc, key) >= 0}
           onShow={(key) => {
-            setConflictsOpen(false);
+            setClosedFor(pendingMerge.theirs.revision);
             store.getState().actions.select([key], 'replace');
           }}
         />

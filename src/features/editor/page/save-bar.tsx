@@ -8,6 +8,8 @@ interface Props {
   onOpenConflicts: () => void;
   onDismiss: () => void;
   isActive: boolean;
+  /** A newer version is saved on the service than the one this draft is based on. */
+  newer: boolean;
 }
 
 /** Save buttons and the one line that says where the user's edits are. */
@@ -18,12 +20,24 @@ export function SaveBar({
   onOpenConflicts,
   onDismiss,
   isActive,
+  newer,
 }: Props) {
   const dirty = useEditor((s) => s.dirty);
   const canUndo = useEditor((s) => s.history.canUndo);
   const canRedo = useEditor((s) => s.history.canRedo);
   const actions = useEditor((s) => s.actions);
-  const saving = status.phase === 'saving';
+  const saving = status.phase === 'saving' || status.phase === 'loading';
+  // Never "All changes saved" while a newer version is known: what is open is not the latest.
+  const state =
+    status.phase === 'saving'
+      ? 'Saving…'
+      : status.phase === 'loading'
+        ? 'Loading the newer version…'
+        : dirty
+          ? 'Unsaved changes'
+          : newer
+            ? 'Not the latest version'
+            : 'All changes saved';
 
   return (
     <div className="save-bar">
@@ -44,7 +58,7 @@ export function SaveBar({
         Redo
       </button>
       <span className="save-state" role="status" aria-live="polite">
-        {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
+        {state}
       </span>
       <button
         type="button"
@@ -62,6 +76,7 @@ export function SaveBar({
       )}
       <SaveMessage
         status={status}
+        newer={newer}
         onSave={onSave}
         onOpenConflicts={onOpenConflicts}
         onDismiss={onDismiss}
@@ -73,6 +88,7 @@ export function SaveBar({
 
 function SaveMessage({
   status,
+  newer,
   onSave,
   onOpenConflicts,
   onDismiss,
@@ -81,9 +97,19 @@ function SaveMessage({
   switch (status.phase) {
     case 'idle':
     case 'saving':
+    case 'loading':
       return null;
+    case 'loaded':
+      // Superseded by a yet newer version: the notice above says so.
+      return newer ? null : (
+        <p className="save-message ok" role="status">
+          Loaded the newer version ({status.changed}{' '}
+          {status.changed === 1 ? 'word changed' : 'words changed'})
+          {status.kept ? ', with your unsaved edits merged in. Save to store them.' : '.'}
+        </p>
+      );
     case 'saved':
-      return status.merged ? (
+      return status.merged && !newer ? (
         <p className="save-message ok" role="status">
           Merged {status.merged} {status.merged === 1 ? 'change' : 'changes'} from another save with
           yours, and saved.

@@ -12,6 +12,7 @@ import {
   useReplaceAlignment,
 } from '../../../api';
 import type { Alignment } from '../../../contract';
+import type { ConflictChoice } from '../store';
 import { countChanged } from './count-changed';
 import type { EditorStore } from './editor-sessions';
 import { savedFrom } from './editor-sessions';
@@ -19,10 +20,14 @@ import { savedFrom } from './editor-sessions';
 export type SaveStatus =
   | { phase: 'idle' }
   | { phase: 'saving' }
+  | { phase: 'loading' }
   | { phase: 'saved'; merged: number | null }
+  /** A newer version was loaded: `changed` words came with it; `kept`: unsaved edits were merged in. */
+  | { phase: 'loaded'; changed: number; kept: boolean }
   | { phase: 'blocked'; problems: number }
   | { phase: 'failed'; title: string; detail?: string; retryable: boolean }
-  | { phase: 'conflicts'; count: number }
+  /** `origin`: what the choices finish: a save (then it saves) or a load (then it only merges). */
+  | { phase: 'conflicts'; count: number; origin: 'save' | 'load' }
   | { phase: 'selection-conflict'; activeName: string | null };
 
 export interface SaveOptions {
@@ -47,6 +52,8 @@ export function useSave(store: EditorStore, projectId: string, alignmentId: stri
   // The key of a save that failed on the network, reused while the document is unchanged.
   const retryKey = useRef<{ key: string; doc: unknown; select: boolean } | null>(null);
   const busy = useRef(false);
+  // How many words the last load brought, told once its conflicts are resolved.
+  const loadedChanges = useRef(0);
 
   const freshServerAlignment = useCallback(async () => {
     const project = await queryClient.fetchQuery({
@@ -65,7 +72,11 @@ export function useSave(store: EditorStore, projectId: string, alignmentId: stri
         for (let round = 0; round <= MAX_AUTO_MERGES; round++) {
           const state = store.getState();
           if (state.pendingMerge) {
-            setStatus({ phase: 'conflicts', count: state.pendingMerge.conflicts.length });
+            setStatus({
+              phase: 'conflicts',
+              count: state.pendingMerge.conflicts.length,
+              origin: 'save',
+            });
             return;
           }
           const blocking = state.actions.validateNow().blocking;
@@ -118,7 +129,7 @@ export function useSave(store: EditorStore, projectId: string, alignmentId: stri
             merged = (merged ?? 0) + countChanged(base.items, theirs.items);
             const conflicts = store.getState().actions.rebase(theirs);
             if (conflicts.length > 0) {
-              setStatus({ phase: 'conflicts', count: conflicts.length });
+              setStatus({ phase: 'conflicts', count: conflicts.length, origin: 'save' });
               return;
             }
           }
@@ -142,5 +153,59 @@ export function useSave(store: EditorStore, projectId: string, alignmentId: stri
     [store, client, queryClient, projectId, alignmentId, replace, freshServerAlignment],
   );
 
-  return { status, save, dismiss: () => setStatus({ phase: 'idle' }) };
+  /**
+   * `Load newer version`: the service's newer revision becomes the base, and the draft's unsaved
+   * edits are merged into it word by word (base / mine / theirs). Nothing unsaved is dropped: true
+   * conflicts wait in the conflict dialog, and the result stays unsaved until the user saves.
+   */
+  const load = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setStatus({ phase: 'loading' });
+    try {
+      const { alignment } = await freshServerAlignment();
+      if (!alignment) {
+        setStatus({
+          phase: 'failed',
+          title: 'This alignment is no longer in the project',
+          detail: 'Your edits stay here; export them to keep them.',
+          retryable: false,
+        });
+        return;
+      }
+      const state = store.getState();
+      if (alignment.revision === state.base.revision) return setStatus({ phase: 'idle' });
+      const theirs = savedFrom(alignment);
+      const changed = countChanged(state.base.items, theirs.items);
+      const kept = state.dirty;
+      loadedChanges.current = changed;
+      const conflicts = state.actions.rebase(theirs);
+      setStatus(
+        conflicts.length > 0
+          ? { phase: 'conflicts', count: conflicts.length, origin: 'load' }
+          : { phase: 'loaded', changed, kept },
+      );
+    } catch (error) {
+      if (isAbortError(error)) return setStatus({ phase: 'idle' });
+      const { title, detail } = describeError(error);
+      setStatus({ phase: 'failed', title, detail, retryable: false });
+    } finally {
+      busy.current = false;
+    }
+  }, [store, freshServerAlignment]);
+
+  /** The conflict dialog's choices: applied, then saved when a save asked, kept unsaved after a load. */
+  const resolve = useCallback(
+    (choices: Readonly<Record<string, ConflictChoice>>) => {
+      store.getState().actions.resolveConflicts(choices);
+      if (status.phase === 'conflicts' && status.origin === 'load') {
+        setStatus({ phase: 'loaded', changed: loadedChanges.current, kept: true });
+        return;
+      }
+      void save();
+    },
+    [store, status, save],
+  );
+
+  return { status, save, load, resolve, dismiss: () => setStatus({ phase: 'idle' }) };
 }

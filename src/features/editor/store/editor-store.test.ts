@@ -164,6 +164,24 @@ describe('editor store', () => {
     expect(getItem(store.getState().doc, '0/0/0')?.text).toBe('a');
   });
 
+  it('an edit that leaves every word as it was is no edit: not dirty, no undo step', () => {
+    const store = make();
+    const { actions } = store.getState();
+    const before = store.getState().doc;
+    actions.setStart('0/1/0', 1); // typed as it was (b already starts where a ends)
+    actions.setEnd('0/2/0', 4);
+    actions.setText('0/0/0', 'a');
+    let s = store.getState();
+    expect(s.doc).toBe(before);
+    expect(s.dirty).toBe(false);
+    expect(s.history.canUndo).toBe(false);
+    // A real edit still counts, and setting it back to the base value is an undoable step.
+    actions.setStart('0/1/0', 1.5);
+    actions.setStart('0/1/0', 1);
+    s = store.getState();
+    expect(s.history.undoSteps).toBe(2);
+  });
+
   it('rebases onto a newer server alignment without conflicts', () => {
     const store = make();
     const { actions } = store.getState();
@@ -174,6 +192,34 @@ describe('editor store', () => {
     expect(s.base.revision).toBe('r2');
     expect(getItem(s.doc, '1/0/0')?.text).toBe('D');
     expect(span(store, '0/2/0')).toEqual([2.5, 4]);
+    expect(s.dirty).toBe(true);
+  });
+
+  it('shows the merged state while conflicts wait: clean changes applied, conflicts as mine', () => {
+    const store = make();
+    const { actions } = store.getState();
+    actions.setStart('0/2/0', 2.5); // mine
+    actions.setText('1/0/0', 'dee'); // mine, no conflict
+    const theirs = items().map((x) =>
+      x.text === 'c'
+        ? { ...x, start: 2.8, end: 4.5 } // start collides, end does not
+        : x.text === 'a'
+          ? { ...x, text: 'A' } // theirs only
+          : x,
+    );
+    const conflicts = actions.rebase({ items: theirs, revision: 'r2', selectionRevision: 's1' });
+    expect(conflicts.map((c) => [c.key, c.fields])).toEqual([['0/2/0', ['start']]]);
+    let s = store.getState();
+    expect(getItem(s.doc, '0/0/0')?.text).toBe('A');
+    expect(getItem(s.doc, '1/0/0')?.text).toBe('dee');
+    expect(span(store, '0/2/0')).toEqual([2.5, 4.5]); // mine's start, their end
+    expect(s.base.revision).toBe('r1'); // still waiting for the choice
+    // The conflicted word edited meanwhile (after Show): 'mine' keeps that edit.
+    actions.setText('0/2/0', 'see');
+    actions.resolveConflicts('mine');
+    s = store.getState();
+    expect(getItem(s.doc, '0/2/0')).toMatchObject({ text: 'see', start: 2.5, end: 4.5 });
+    expect(s.base.revision).toBe('r2');
     expect(s.dirty).toBe(true);
   });
 

@@ -7,6 +7,7 @@ import {
   isEmptyChange,
   mergeDocs,
   diffDocs,
+  getItem,
   planOp,
   pushHistory,
   redo as redoStep,
@@ -16,10 +17,12 @@ import {
   toArray,
   undo as undoStep,
   validateDoc,
+  withoutUnchanged,
   type Change,
   type EditSettings,
   type History,
   type HistoryStep,
+  type Replacement,
   type TimingDoc,
   type TimingOp,
 } from '../../../timing';
@@ -117,7 +120,9 @@ export function createEditorStore(init: EditorInit): EditorStore {
       get,
       set,
       editSettings: () => editSettingsOf(get().settings),
-      commit(change, group = null) {
+      commit(planned, group = null) {
+        // An edit that leaves every item as it was is no edit (not dirty, no undo step).
+        const change = withoutUnchanged(planned);
         if (isEmptyChange(change)) return;
         const doc = applyChange(get().doc, change);
         history = pushHistory(history, change, group);
@@ -205,11 +210,14 @@ export function createEditorStore(init: EditorInit): EditorStore {
         const { base, doc, dirty } = get();
         const theirsDoc = createDoc(theirs.items, { duration: doc.duration });
         const result = mergeDocs(base.doc, doc, theirsDoc);
+        // Everything that did not collide is applied now, and each conflicted word shows mine
+        // with their changes to its other fields: every view shows the merged state while the
+        // conflicts wait (one undo step). Only the choice per conflict is left for later.
+        kit.commit(replacementsToChange(resolveMerge(result, 'mine')));
         if (result.conflicts.length) {
           set({ pendingMerge: { theirs, conflicts: result.conflicts, result } });
           return result.conflicts;
         }
-        kit.commit(replacementsToChange(result.replacements));
         if (!dirty) savedTop = top();
         set({ base: rebased(theirs), pendingMerge: null, dirty: top() !== savedTop });
         return [];
@@ -217,7 +225,18 @@ export function createEditorStore(init: EditorInit): EditorStore {
       resolveConflicts(choices) {
         const pending = get().pendingMerge;
         if (!pending) return;
-        kit.commit(replacementsToChange(resolveMerge(pending.result, choices)));
+        // By key: a conflicted word may have been edited since (`Show` selects it), and 'mine'
+        // keeps whatever the draft holds now.
+        const doc = get().doc;
+        const replacements: Replacement[] = [];
+        for (const c of pending.conflicts) {
+          const side = typeof choices === 'string' ? choices : (choices[c.key] ?? 'mine');
+          if (side === 'mine') continue;
+          const held = getItem(doc, c.key);
+          const wanted = c.resolved.theirs;
+          if (held !== wanted) replacements.push([held, wanted]);
+        }
+        kit.commit(replacementsToChange(replacements));
         set({ base: rebased(pending.theirs), pendingMerge: null, dirty: true });
       },
       destroy: () => clearTimeout(timer),
