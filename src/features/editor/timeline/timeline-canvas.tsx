@@ -186,6 +186,7 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
             scene,
             () => el.getBoundingClientRect(),
             () => p.current.getOnsets?.() ?? [],
+            () => p.current.getOnsetStrengths?.() ?? [],
           )
         : undefined;
     return () => {
