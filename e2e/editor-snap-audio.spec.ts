@@ -159,7 +159,7 @@ test.describe('a project whose audio could not be read', () => {
 });
 
 test.describe('snapping and the word list', () => {
-  test('Snap sits beside the timeline, G toggles it, and a 4 px drag moves a word 4 px', async ({
+  test('Snap sits beside the timeline, G toggles it; a 4 px drag moves a word 4 px, Alt bypasses', async ({
     page,
   }) => {
     const { key, project } = await isolatedProject(page);
@@ -203,6 +203,8 @@ test.describe('snapping and the word list', () => {
     expect(strong.length).toBeLessThan(onsets.length);
     const dx = 4;
     const d = dx / pxPerSecond;
+    /** The first word that starts at or after this one's end. */
+    const nextAfter = (w: (typeof items)[number]) => items.find((o) => o !== w && o.start >= w.end);
     const far = (t: number, set: readonly number[], px: number) =>
       set.every((x) => Math.abs(x - t) * pxPerSecond > px + 0.5);
     const word = items.find((w, i) => {
@@ -212,27 +214,50 @@ test.describe('snapping and the word list', () => {
         .flatMap((o) => [o.start, o.end])
         .filter((x) => x !== w.start && x !== w.end)
         .concat([0]); // the playhead
-      return [w.start + d, w.end + d].every((t) => far(t, edges, 12) && far(t, strong, 6));
+      const next = nextAfter(w);
+      return (
+        next !== undefined &&
+        (next.start - (w.end + d)) * pxPerSecond >= 20 &&
+        [w.start + d, w.end + d].every((t) => far(t, edges, 12) && far(t, strong, 6))
+      );
     });
     if (!word) throw new Error('no word on screen with room around it');
-    const point = (await pointOf(page, word.id ?? ''))!;
-    await page.mouse.move(point.x, point.y);
-    await page.mouse.down();
-    await page.mouse.move(point.x + dx / 2, point.y);
-    await page.mouse.move(point.x + dx, point.y);
-    await page.mouse.up();
-    const moved = page
+    const startShown = page
       .locator('[role="listitem"]')
       .filter({ has: page.getByLabel(`Text of ${word.text}`, { exact: true }) })
       .getByLabel(`Start of ${word.text}`, { exact: true });
-    await expect
-      .poll(async () => {
-        const values = await moved.evaluateAll((els) =>
-          els.map((el) => (el as HTMLInputElement).value),
-        );
-        return values.some((v) => Math.abs(seconds(v) - (word.start + d)) <= 0.002);
-      })
-      .toBe(true);
+    const shows = (t: number) =>
+      expect
+        .poll(async () => {
+          const values = (
+            await startShown.evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value))
+          ).map(seconds);
+          return values.some((v) => Math.abs(v - t) <= 0.002);
+        })
+        .toBe(true);
+    /** Drags the word's body by `px` (two steps: past the 3 px drag threshold, then the rest). */
+    const dragBy = async (px: number, alt = false) => {
+      const point = (await pointOf(page, word.id ?? ''))!;
+      await page.mouse.move(point.x, point.y);
+      if (alt) await page.keyboard.down('Alt');
+      await page.mouse.down();
+      await page.mouse.move(point.x + px / 2, point.y);
+      await page.mouse.move(point.x + px, point.y);
+      await page.mouse.up();
+      if (alt) await page.keyboard.up('Alt');
+    };
+    await dragBy(dx);
+    await shows(word.start + d);
+
+    // Alt held: the end stops 5 px before the next word's start, where it would snap.
+    const next = nextAfter(word)!;
+    const toNext = (next.start - (word.end + d)) * pxPerSecond - 5;
+    await dragBy(toNext, true);
+    const altStart = word.start + d + toNext / pxPerSecond;
+    await shows(altStart);
+    // Without Alt, 4 px more lands the end exactly on the next word's start (1 px away).
+    await dragBy(4);
+    await shows(next.start - (word.end - word.start));
   });
 
   test('every word is reachable: End in the list, and Find word focuses and names any word', async ({

@@ -133,24 +133,29 @@ export function buildSnapIndex(
   const held = sources.held ?? [];
 
   let n = 0;
-  let edges = new Float64Array(64);
-  const push = (t: number) => {
-    if (isHeld(t, held)) return;
-    if (n === edges.length) {
-      const grown = new Float64Array(n * 2);
-      grown.set(edges);
-      edges = grown;
-    }
-    edges[n++] = t;
-  };
+  let edges = new Float64Array(256);
+  const checkHeld = held.length > 0;
   for (let i = scene.firstVisibleIndex(from); i < items.count; i++) {
     const item = items.itemAt(i);
     if (item.start > to) break;
     if (sources.exclude.has(item.key)) continue;
-    push(item.start);
-    push(item.end);
+    if (n + 2 > edges.length) {
+      const grown = new Float64Array(edges.length * 2);
+      grown.set(edges);
+      edges = grown;
+    }
+    if (!checkHeld || !isHeld(item.start, held)) edges[n++] = item.start;
+    if (!checkHeld || !isHeld(item.end, held)) edges[n++] = item.end;
   }
-  if (sources.playheadTime !== null) push(sources.playheadTime);
+  const playhead = sources.playheadTime;
+  if (playhead !== null && !isHeld(playhead, held)) {
+    if (n === edges.length) {
+      const grown = new Float64Array(n + 1);
+      grown.set(edges);
+      edges = grown;
+    }
+    edges[n++] = playhead;
+  }
 
   const { strong, weak } = thinOnsets(sources, from, to, pps, held, tuning);
   return {
@@ -174,8 +179,9 @@ export function snapIndexStale(index: SnapIndex, view: TimelineScene['view']): b
 }
 
 /**
- * The onsets in [from, to] that are targets at this zoom, split into strong and weak: strongest
- * first, an onset stays only if no stronger one that stayed is within `onsetSpacingPx`.
+ * The onsets in [from, to] that are targets at this zoom, split into strong and weak. One pass in
+ * time order, no sort: of two onsets closer than `onsetSpacingPx` on screen the stronger one stays
+ * (the earlier one on a tie), so the kept ones are always at least that far apart.
  */
 export function thinOnsets(
   sources: Pick<SnapSources, 'onsets' | 'strengths'>,
@@ -187,40 +193,47 @@ export function thinOnsets(
 ): { strong: Float64Array; weak: Float64Array } {
   const onsets = sources.onsets ?? [];
   const strengths = sources.strengths;
-  const strengthOf = (i: number) =>
-    strengths && strengths.length === onsets.length ? (strengths[i] ?? 1) : 1;
+  const ranked = strengths !== undefined && strengths.length === onsets.length;
   const lo = lowerBound(onsets, from);
   const hi = lowerBound(onsets, to + 1e-9);
-  if (hi <= lo) return { strong: new Float64Array(0), weak: new Float64Array(0) };
-
-  const order = new Int32Array(hi - lo);
-  for (let k = 0; k < order.length; k++) order[k] = lo + k;
-  // Strongest first; equal strengths: the earlier one.
-  order.sort((a, b) => strengthOf(b) - strengthOf(a) || a - b);
-
-  // Cells one spacing wide: a kept onset blocks its neighbours in its own and the adjacent cells.
   const spacing = tuning.onsetSpacingPx / pxPerSecond;
-  const cells = new Float64Array(Math.floor((to - from) / spacing) + 2).fill(NaN);
-  const strong: number[] = [];
-  const weak: number[] = [];
   const weakAllowed = pxPerSecond >= tuning.weakOnsetMinPxPerSecond;
-  for (const i of order) {
+
+  const kept = new Float64Array(Math.max(0, hi - lo));
+  const keptStrength = new Float64Array(kept.length);
+  let n = 0;
+  for (let i = lo; i < hi; i++) {
     const t = onsets[i] as number;
     if (isHeld(t, held)) continue;
-    const c = Math.floor((t - from) / spacing);
-    const near = (cell: number) => {
-      const kept = cells[cell];
-      return kept !== undefined && !Number.isNaN(kept) && Math.abs(kept - t) < spacing;
-    };
-    if (near(c) || near(c - 1) || near(c + 1)) continue;
-    cells[c] = t;
-    if (strengthOf(i) > tuning.strongAbove) strong.push(t);
-    else if (weakAllowed) weak.push(t);
+    const strength = ranked ? (strengths[i] ?? 1) : 1;
+    if (n > 0 && t - (kept[n - 1] as number) < spacing) {
+      // Too near the last one kept: the stronger of the two stays.
+      if (strength > (keptStrength[n - 1] as number)) {
+        kept[n - 1] = t;
+        keptStrength[n - 1] = strength;
+      }
+      continue;
+    }
+    kept[n] = t;
+    keptStrength[n] = strength;
+    n++;
   }
-  return {
-    strong: Float64Array.from(strong).sort(),
-    weak: Float64Array.from(weak).sort(),
-  };
+  let strongCount = 0;
+  let weakCount = 0;
+  for (let k = 0; k < n; k++) {
+    if ((keptStrength[k] as number) > tuning.strongAbove) strongCount++;
+    else if (weakAllowed) weakCount++;
+  }
+  const strong = new Float64Array(strongCount);
+  const weak = new Float64Array(weakCount);
+  strongCount = 0;
+  weakCount = 0;
+  for (let k = 0; k < n; k++) {
+    const t = kept[k] as number;
+    if ((keptStrength[k] as number) > tuning.strongAbove) strong[strongCount++] = t;
+    else if (weakAllowed) weak[weakCount++] = t;
+  }
+  return { strong, weak };
 }
 
 /**
