@@ -111,7 +111,12 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
   const onsets = useOnsets(waveStem);
   const getScene = useMemo(
     () =>
-      createSceneSource(store, () => ({ ...extras.get(), view: view.get(), onsets: onsets.get() })),
+      createSceneSource(store, () => ({
+        ...extras.get(),
+        view: view.get(),
+        onsets: onsets.get(),
+        onsetStrengths: onsets.strengths(),
+      })),
     [store, view, extras, onsets],
   );
   const subscribe = useCallback(
