@@ -150,6 +150,7 @@ test.describe('a project whose audio could not be read', () => {
     // The form is usable again: no button left saying "Preparing…".
     await expect(page.getByRole('button', { name: 'Preparing…' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Create project' })).toBeEnabled();
+    await page.screenshot({ path: 'test-results/failed-audio-new-project.png', fullPage: true });
 
     await alert.getByRole('button', { name: 'New project from another file' }).click();
     await expect(file).toBeFocused();
@@ -296,5 +297,6 @@ test.describe('snapping and the word list', () => {
     );
     // The timeline selected it too.
     await expect(focused).toContainText('selected');
+    await page.screenshot({ path: 'test-results/editor-find-word.png' });
   });
 });

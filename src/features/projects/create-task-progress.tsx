@@ -66,7 +66,7 @@ export function CreateTaskProgress({
           <p>
             <strong>The project could not be prepared.</strong> {readableReason(task.data?.error)}
           </p>
-          <p>Your entries are kept below.</p>
+          <p>Your entries are kept in the form above.</p>
           <p className="form-actions">
             <button type="button" className="primary" onClick={onAnotherFile}>
               New project from another file
