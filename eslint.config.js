@@ -15,6 +15,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-test',
       'node_modules',
       '.data',
       'test-results',

@@ -82,7 +82,9 @@ describe('decodeAudioFile', () => {
     });
     const error = await failure(file('random.mp3', bytes), 'audio/mpeg');
     expect(error).toBeInstanceOf(AudioDecodeError);
-    expect((error as Error).message).toMatch(/^the file is not readable MP3 audio \(only 0\.\d\d s/);
+    expect((error as Error).message).toMatch(
+      /^the file is not readable MP3 audio \(only 0\.\d\d s/,
+    );
     // Text named .mp3: no frame at all.
     const text = Buffer.from('This is not a song.\n'.repeat(500));
     expect(await failure(file('text.mp3', text), 'audio/mpeg')).toBeInstanceOf(AudioDecodeError);
