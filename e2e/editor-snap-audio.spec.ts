@@ -285,6 +285,7 @@ test.describe('snapping and the word list', () => {
 
     // "/" goes to Find word; Enter focuses the word found and a status names it.
     await page.keyboard.press('Home');
+    await expect(focused).toHaveAttribute('aria-posinset', '1');
     await page.keyboard.press('/');
     const find = page.getByRole('searchbox', { name: 'Find word' });
     await expect(find).toBeFocused();

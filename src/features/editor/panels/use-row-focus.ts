@@ -15,6 +15,12 @@ export function useRowFocus(
   useEffect(() => {
     const row = pending.current;
     if (row === null) return;
+    // Focus went elsewhere meanwhile (a shortcut, a click): the late row must not take it back.
+    const current = document.activeElement;
+    if (current && current !== document.body && !container.current?.contains(current)) {
+      pending.current = null;
+      return;
+    }
     const el = container.current?.querySelector<HTMLElement>(`[data-row="${row}"]`);
     if (el) {
       pending.current = null;
