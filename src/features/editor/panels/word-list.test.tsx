@@ -306,6 +306,22 @@ describe('WordList', () => {
     await vi.waitFor(() => expect(document.activeElement?.getAttribute('aria-posinset')).toBe('1'));
   });
 
+  it('a row focus still on its way never takes back focus that moved elsewhere meanwhile', async () => {
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      word(Math.floor(i / 10), i % 10, i * 0.5, i * 0.5 + 0.4, `w${i}`),
+    );
+    setup(many);
+    const first = screen.getAllByRole('listitem')[0] as HTMLElement;
+    act(() => first.focus());
+    const field = screen.getByRole('searchbox', { name: 'Find word' });
+    act(() => {
+      fireEvent.keyDown(first, { key: 'End' }); // the last row is not rendered yet
+      field.focus(); // "/" pressed at once
+    });
+    await vi.waitFor(() => expect(screen.getByLabelText('Text of w1999')).toBeTruthy());
+    expect(document.activeElement).toBe(field);
+  });
+
   it('"Find word" focuses and selects any word, even one not rendered, and says which', async () => {
     const many = Array.from({ length: 2000 }, (_, i) =>
       word(Math.floor(i / 10), i % 10, i * 0.5, i * 0.5 + 0.4, i === 1703 ? 'Éclair' : `w${i}`),
