@@ -106,7 +106,10 @@ test.describe('timing editor', () => {
     await openEditor(page, key, project.id);
     const options = page.getByRole('group', { name: 'Editing options' });
     const policy = options.getByRole('combobox', { name: 'Words' });
-    const snap = options.getByRole('checkbox', { name: 'Snap' });
+    // Snapping is toggled beside the timeline, where it acts.
+    const snap = page
+      .getByRole('region', { name: 'Timeline' })
+      .getByRole('checkbox', { name: 'Snap' });
     await expect(policy).toHaveValue('allow');
     await policy.selectOption({ label: 'push neighbours' });
     await snap.uncheck();

@@ -74,6 +74,22 @@ describe('decodeAudioFile', () => {
     expect((error as Error).message).toMatch(/unknown or unsupported audio format/);
   });
 
+  it('rejects random bytes named .mp3 (a few false frame headers are not a song)', async () => {
+    let seed = 13;
+    const bytes = Uint8Array.from({ length: 40_000 }, () => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return seed >>> 24;
+    });
+    const error = await failure(file('random.mp3', bytes), 'audio/mpeg');
+    expect(error).toBeInstanceOf(AudioDecodeError);
+    expect((error as Error).message).toMatch(
+      /^the file is not readable MP3 audio \(only 0\.\d\d s/,
+    );
+    // Text named .mp3: no frame at all.
+    const text = Buffer.from('This is not a song.\n'.repeat(500));
+    expect(await failure(file('text.mp3', text), 'audio/mpeg')).toBeInstanceOf(AudioDecodeError);
+  });
+
   it('rejects a corrupt WAV and a FLAC with no frames', async () => {
     const wav = Buffer.from('RIFF\x24\x00\x00\x00WAVEjunk\x04\x00\x00\x00abcd', 'latin1');
     expect(await failure(file('bad.wav', wav))).toBeInstanceOf(AudioDecodeError);

@@ -29,9 +29,21 @@ function toPcm(decoded: Decoded, format: string): PcmAudio {
       `the ${format} file holds no audio that could be decoded${why ? ` (${why})` : ''}`,
     );
   }
+  const seconds = decoded.samplesDecoded / decoded.sampleRate;
+  if (decoded.errors.length > 0 && seconds < MIN_SECONDS_WITH_ERRORS) {
+    // Random bytes named .mp3: mpg123 finds a few false frame headers in them and "decodes" a
+    // fraction of a second of noise between its errors. That is not a song.
+    throw new AudioDecodeError(
+      `the file is not readable ${format} audio (only ${seconds.toFixed(2)} s came out of it, ` +
+        `with ${decoded.errors.length} decoding errors)`,
+    );
+  }
   const channels = decoded.channelData.map((c) => c.slice(0, decoded.samplesDecoded));
   return { sampleRate: decoded.sampleRate, channels };
 }
+
+/** Less audio than this, between decoding errors, means the file is something else. */
+const MIN_SECONDS_WITH_ERRORS = 1;
 
 async function withDecoder<D extends { ready: Promise<void>; free: () => void }, T>(
   decoder: D,

@@ -5,6 +5,7 @@ import { projectQuery, projectTasksQuery, useApiClient } from '../../api';
 import { useSession } from '../../app/session-context';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorNotice } from '../../components/error-notice';
+import { projectFailure } from '../projects/project-failure';
 import { Loading } from '../../components/loading';
 import { useEditorSession } from './page/use-editor-session';
 import { EditorWorkspace } from './page/editor-workspace';
@@ -32,7 +33,13 @@ export function EditorPage() {
   // the picker; open drafts are not touched. The list is only for discovery: a running task it
   // finds is handed to the task watch (RunningTasksIndicator), which polls that task alone and
   // refreshes the project when it ends, so the list itself never polls faster.
-  useQuery({ ...projectTasksQuery(client, projectId), refetchInterval: TASK_DISCOVERY_MS });
+  // A project whose audio could not be read gets no task: the page stops looking (and the project
+  // page says why, with the next step).
+  const failed = project.data ? projectFailure(project.data) !== null : false;
+  useQuery({
+    ...projectTasksQuery(client, projectId),
+    refetchInterval: failed ? false : TASK_DISCOVERY_MS,
+  });
   const [params, setParams] = useSearchParams();
   // Switching alignments remounts the workspace: focus goes back to the picker, not the page top.
   const [switched, setSwitched] = useState(false);
@@ -49,6 +56,17 @@ export function EditorPage() {
       </main>
     );
   const alignments = project.data.alignments;
+  if (alignments.length === 0 && failed)
+    return (
+      <main className="page">
+        <EmptyState title="Nothing to edit">
+          <p>
+            Editing needs a lyric timing, and a lyrics sync needs the song&apos;s audio, which this
+            project does not have (see above).
+          </p>
+        </EmptyState>
+      </main>
+    );
   if (alignments.length === 0)
     return (
       <main className="page">

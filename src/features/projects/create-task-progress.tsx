@@ -7,28 +7,42 @@ import { ErrorNotice } from '../../components/error-notice';
 import { useNow } from '../tasks/use-now';
 import { StatusBadge } from '../tasks/status-badge';
 import { formatDuration } from './format';
+import { readableReason } from './project-failure';
 
-/** Follows the create task until it ends; then opens the editor, or shows the task's error. */
+/**
+ * Follows the create task until it ends; then opens the editor, or shows the task's error with
+ * the next steps (another file, or the same entries again) and tells the form (`onFailed`).
+ */
 export function CreateTaskProgress({
   taskId,
   projectId,
   startedAt,
   onEditAgain,
+  onAnotherFile,
+  onFailed,
 }: {
   taskId: string;
   projectId: string;
   startedAt: number;
   onEditAgain: () => void;
+  onAnotherFile: () => void;
+  onFailed: () => void;
 }) {
   const task = useQuery(taskQuery(useApiClient(), taskId, projectId));
   const navigate = useNavigate();
   const status = task.data?.status;
   const ended = status !== undefined && isTerminalStatus(status);
   const now = useNow(!ended);
+  const failed = ended && status !== 'completed' && status !== 'finalized';
   useEffect(() => {
     if (status === 'completed' || status === 'finalized')
       void navigate(`/projects/${encodeURIComponent(projectId)}`);
   }, [status, projectId, navigate]);
+  useEffect(() => {
+    if (failed) onFailed();
+    // Once per failure: the callback's identity does not matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failed]);
 
   if (task.isError)
     return (
@@ -38,7 +52,6 @@ export function CreateTaskProgress({
         onRetry={() => void task.refetch()}
       />
     );
-  const failed = ended && status !== 'completed' && status !== 'finalized';
   return (
     <section className={`notice ${failed ? 'notice-error' : ''}`} aria-label="Project creation">
       <p>
@@ -51,15 +64,17 @@ export function CreateTaskProgress({
       {failed && (
         <div role="alert">
           <p>
-            <strong>The project could not be prepared.</strong>{' '}
-            {task.data?.error ?? 'The service gave no reason.'}
+            <strong>The project could not be prepared.</strong> {readableReason(task.data?.error)}
           </p>
-          <p>
-            Your entries are kept below.{' '}
-            <Link to={`/projects/${projectId}/tasks`}>See its tasks</Link> or{' '}
+          <p>Your entries are kept in the form above.</p>
+          <p className="form-actions">
+            <button type="button" className="primary" onClick={onAnotherFile}>
+              New project from another file
+            </button>
             <button type="button" onClick={onEditAgain}>
               Edit and try again
             </button>
+            <Link to={`/projects/${encodeURIComponent(projectId)}/tasks`}>See its tasks</Link>
           </p>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useState, type DragEvent, type RefObject } from 'react';
 import { formatBytes } from './format';
 
 /** A file input that also takes a dropped file; the input stays the accessible control. */
@@ -7,11 +7,13 @@ export function FileDropZone({
   onFile,
   error,
   disabled,
+  inputRef,
 }: {
   file: File | null;
   onFile: (file: File) => void;
   error?: string;
   disabled?: boolean;
+  inputRef?: RefObject<HTMLInputElement | null>;
 }) {
   const [over, setOver] = useState(false);
   const onDrop = (event: DragEvent) => {
@@ -33,6 +35,7 @@ export function FileDropZone({
       <label>
         Audio or video file
         <input
+          ref={inputRef}
           type="file"
           accept="audio/*,video/*"
           disabled={disabled}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { ApiError, presetsQuery, useApiClient } from '../../api';
 import { ErrorNotice } from '../../components/error-notice';
 import { CreateTaskProgress } from './create-task-progress';
@@ -13,8 +14,10 @@ export function NewProjectPage() {
   const presets = useQuery(presetsQuery(useApiClient()));
   const defaultPreset = presets.data?.find((preset) => preset.isDefault);
   const np = useNewProject(defaultPreset?.id);
-  const busy = np.phase.kind !== 'editing';
+  const busy = np.phase.kind === 'uploading' || np.phase.kind === 'following';
   const { form, fieldErrors: errors } = np;
+  // "New project from another file" sends focus to the file input (the form is usable then).
+  const fileInput = useRef<HTMLInputElement>(null);
 
   return (
     <main className="page new-project">
@@ -27,7 +30,12 @@ export function NewProjectPage() {
         }}
       >
         <fieldset disabled={busy}>
-          <FileDropZone file={form.file} onFile={np.chooseFile} error={errors.file} />
+          <FileDropZone
+            file={form.file}
+            onFile={np.chooseFile}
+            error={errors.file}
+            inputRef={fileInput}
+          />
           <label>
             Title
             <input
@@ -104,12 +112,21 @@ export function NewProjectPage() {
           }
         />
       )}
-      {np.phase.kind === 'following' && (
+      {(np.phase.kind === 'following' || np.phase.kind === 'failed') && (
         <CreateTaskProgress
           taskId={np.phase.taskId}
           projectId={np.phase.projectId}
           startedAt={np.phase.startedAt}
           onEditAgain={np.editAgain}
+          onAnotherFile={() => {
+            np.anotherFile();
+            // The input forgets the old file too, so choosing it again would still register.
+            if (fileInput.current) {
+              fileInput.current.value = '';
+              fileInput.current.focus();
+            }
+          }}
+          onFailed={np.failed}
         />
       )}
     </main>

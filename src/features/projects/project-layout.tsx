@@ -2,14 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet, useParams } from 'react-router';
 import { projectQuery, useApiClient } from '../../api';
 import { ErrorNotice } from '../../components/error-notice';
+import { projectFailure } from './project-failure';
+import { ProjectFailureNotice } from './project-failure-notice';
 import { ProjectHeader } from './project-header';
 import './projects.css';
 
-/** The project page: header (title and artists, editable), the tabs, and the tab's content. */
+/**
+ * The project page: header (title and artists, editable), a failure notice when the project's
+ * audio could not be read, the tabs, and the tab's content.
+ */
 export function ProjectLayout() {
   const { projectId = '' } = useParams();
   const project = useQuery(projectQuery(useApiClient(), projectId));
   const base = `/projects/${encodeURIComponent(projectId)}`;
+  const failure = project.data ? projectFailure(project.data) : null;
   return (
     <div className="project-layout">
       <div className="project-header">
@@ -27,6 +33,7 @@ export function ProjectLayout() {
           <ProjectHeader project={project.data} />
         )}
       </div>
+      {failure && <ProjectFailureNotice failure={failure} projectId={projectId} />}
       <nav aria-label="Project" className="tabs">
         <NavLink end to={base}>
           Editor

@@ -13,7 +13,9 @@ import { titleFromFileName } from './format';
 export type Phase =
   | { kind: 'editing' }
   | { kind: 'uploading' }
-  | { kind: 'following'; taskId: string; projectId: string; startedAt: number };
+  | { kind: 'following'; taskId: string; projectId: string; startedAt: number }
+  /** The create task ended without a project to edit: the form is usable again. */
+  | { kind: 'failed'; taskId: string; projectId: string; startedAt: number };
 
 /**
  * The new-project form and its submission: upload with progress and cancel, then follow the task.
@@ -98,6 +100,24 @@ export function useNewProject(defaultPresetId: string | undefined) {
     setProgress(null);
   };
 
+  /** The task ended badly: the form is usable again, its failure stays shown. */
+  const failed = () =>
+    setPhase((current) =>
+      current.kind === 'following' ? { ...current, kind: 'failed' } : current,
+    );
+
+  /**
+   * After a failed task: the same entries with the file taken out (and its suggested title), so
+   * the next step is choosing another one.
+   */
+  const anotherFile = () => {
+    setForm((current) => {
+      const suggested = current.file ? titleFromFileName(current.file.name) : '';
+      return { ...current, file: null, title: current.title === suggested ? '' : current.title };
+    });
+    editAgain();
+  };
+
   return {
     form,
     update,
@@ -110,5 +130,7 @@ export function useNewProject(defaultPresetId: string | undefined) {
     submit,
     cancel,
     editAgain,
+    failed,
+    anotherFile,
   };
 }

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { projectQuery, projectTasksQuery, useApiClient } from '../../api';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/loading';
+import { projectFailure } from '../projects/project-failure';
 import { LyricsSyncForm } from './lyrics-sync-form';
 import { ProjectResults } from './project-results';
 import { StemSeparationForm } from './stem-separation-form';
@@ -21,6 +22,9 @@ export function ProjectTasksPage() {
   const project = useQuery(projectQuery(client, projectId));
   const [open, setOpen] = useState<Open>('none');
   const [started, setStarted] = useState<string | null>(null);
+  // No audio could be read: a sync or a separation cannot work (the project page says why).
+  const noAudio = project.data ? projectFailure(project.data) !== null : false;
+  const noAudioId = useId();
   const done = (what: string) => () => {
     setOpen('none');
     setStarted(what);
@@ -34,7 +38,8 @@ export function ProjectTasksPage() {
           type="button"
           aria-expanded={open === 'sync'}
           onClick={() => setOpen(open === 'sync' ? 'none' : 'sync')}
-          disabled={!project.data}
+          disabled={!project.data || noAudio}
+          aria-describedby={noAudio ? noAudioId : undefined}
         >
           Sync lyrics…
         </button>
@@ -42,18 +47,26 @@ export function ProjectTasksPage() {
           type="button"
           aria-expanded={open === 'stems'}
           onClick={() => setOpen(open === 'stems' ? 'none' : 'stems')}
+          disabled={noAudio}
+          aria-describedby={noAudio ? noAudioId : undefined}
         >
           Separate stems…
         </button>
       </div>
-      {open === 'sync' && project.data && (
+      {noAudio && (
+        <p id={noAudioId} className="muted">
+          A lyrics sync and a stem separation need the song&apos;s audio, which could not be read
+          for this project.
+        </p>
+      )}
+      {open === 'sync' && project.data && !noAudio && (
         <LyricsSyncForm
           projectId={projectId}
           initialLyrics={project.data.lyrics ?? ''}
           onDone={done('A lyrics sync was started.')}
         />
       )}
-      {open === 'stems' && (
+      {open === 'stems' && !noAudio && (
         <StemSeparationForm projectId={projectId} onDone={done('A stem separation was started.')} />
       )}
       {started && open === 'none' && (

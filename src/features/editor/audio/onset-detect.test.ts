@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectOnsets, mixToMono, onsetSteps } from './onset-detect';
+import { detectOnsetList, detectOnsets, mixToMono, onsetSteps, rankShares } from './onset-detect';
 
 /** Deterministic noise in -1..1 (a tiny LCG): the tests must not depend on Math.random. */
 function noise(seed: number) {
@@ -119,10 +119,33 @@ describe('detectOnsets', () => {
       progress.push(step.value);
       step = steps.next();
     }
-    expect(step.value).toEqual(whole);
+    expect(step.value.times).toEqual(whole);
+    expect(step.value.strengths).toHaveLength(whole.length);
     expect(progress.length).toBeGreaterThan(10);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
     expect(progress.every((p) => p > 0 && p < 1)).toBe(true);
+  });
+});
+
+describe('onset strengths', () => {
+  it('ranks louder onsets above softer ones, as shares of the song (the strongest is 1)', () => {
+    const rate = 11025;
+    const out = new Float32Array(4 * rate);
+    const amplitudes = [0.8, 0.05, 0.3, 0.15];
+    amplitudes.forEach((a, i) => addNote(out, rate, 0.5 + i * 0.8, 0.5, 220, 0.002 / a));
+    amplitudes.forEach((a, i) => {
+      const from = Math.round((0.5 + i * 0.8) * rate);
+      for (let j = from; j < from + 0.5 * rate; j++) out[j] = (out[j] ?? 0) * a;
+    });
+    const { times, strengths } = detectOnsetList(out, rate);
+    expect(times).toHaveLength(4);
+    expect(strengths).toEqual([1, 0.25, 0.75, 0.5]);
+  });
+
+  it('rankShares: the largest value gets 1, ties share the higher rank', () => {
+    expect(rankShares([3, 1, 2])).toEqual([1, 1 / 3, 2 / 3]);
+    expect(rankShares([2, 2, 1, 5])).toEqual([0.75, 0.75, 0.25, 1]);
+    expect(rankShares([])).toEqual([]);
   });
 });
 

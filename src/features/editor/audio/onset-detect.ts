@@ -84,9 +84,37 @@ function refine(mono: Float32Array, rate: number, start: number, size: number, h
   return null;
 }
 
+/** Onsets with how strong each one is, for ranking snap targets. */
+export interface DetectedOnsets {
+  /** Sorted onset times in seconds (millisecond precision). */
+  times: number[];
+  /**
+   * Per onset, its rank among this song's onsets by how far its spectral rise stands out of the
+   * adaptive threshold: 1 for the strongest, 1/n for the weakest (a share, so "the top 40 %" is
+   * `strength > 0.6` in every song, loud or quiet).
+   */
+  strengths: number[];
+}
+
+/** Ranks of `values` as shares in (0, 1]: the largest gets 1 (ties share the higher rank). */
+export function rankShares(values: readonly number[]): number[] {
+  const n = values.length;
+  const order = Array.from({ length: n }, (_, i) => i).sort(
+    (a, b) => (values[a] ?? 0) - (values[b] ?? 0),
+  );
+  const out = new Array<number>(n);
+  for (let r = n - 1; r >= 0; r--) {
+    const i = order[r] as number;
+    const next = order[r + 1];
+    // Equal values share the rank of the last of them.
+    out[i] = next !== undefined && values[next] === values[i] ? (out[next] as number) : (r + 1) / n;
+  }
+  return out;
+}
+
 /**
  * The detector as steps: yields its progress (0..1) every `framesPerStep` frames and returns the
- * sorted onset times in seconds (millisecond precision).
+ * sorted onset times in seconds (millisecond precision) with their strengths.
  *
  * Spectral flux (summed rise of log-compressed magnitudes between Hann-windowed frames), peak-picked
  * against an adaptive threshold (a moving median plus a share of the file's strongest rises), where
@@ -97,13 +125,14 @@ export function* onsetSteps(
   mono: Float32Array,
   sampleRate: number,
   options: Partial<OnsetOptions> = {},
-): Generator<number, number[], void> {
+): Generator<number, DetectedOnsets, void> {
   const o = { ...DEFAULT_ONSET_OPTIONS, ...options };
   const size = nextPowerOfTwo(sampleRate * o.windowSeconds);
   const hop = Math.max(1, Math.round(sampleRate * o.hopSeconds));
-  if (mono.length < size) return [];
+  const none = (): DetectedOnsets => ({ times: [], strengths: [] });
+  if (mono.length < size) return none();
   const frames = Math.floor((mono.length - size) / hop) + 1;
-  if (frames < 3) return [];
+  if (frames < 3) return none();
 
   const fft = new Fft(size);
   const window = hannWindow(size);
@@ -148,6 +177,7 @@ export function* onsetSteps(
   const loud = fromTop(level, 0.03);
   const strong = fromTop(flux, 0.01);
   const onsets: number[] = [];
+  const salience: number[] = [];
   const neighbours = new Float32Array(2 * o.medianReach + 1);
   let last = -Infinity;
   for (let f = 1; f < frames - 1; f++) {
@@ -169,23 +199,32 @@ export function* onsetSteps(
     const time = refine(mono, sampleRate, f * hop, size, hop) ?? (f * hop + size / 2) / sampleRate;
     if (time - last < o.minGapSeconds) continue;
     onsets.push(Math.round(time * 1000) / 1000);
+    // How far the rise stands out of its threshold, in units of the file's strong rises.
+    salience.push((v - median) / Math.max(strong, 1e-9));
     last = time;
   }
-  return onsets;
+  return { times: onsets, strengths: rankShares(salience) };
 }
 
-/** Runs `onsetSteps` to the end at once (workers, tests). */
-export function detectOnsets(
+/** Runs `onsetSteps` to the end at once (workers, tests): times and strengths. */
+export function detectOnsetList(
   mono: Float32Array,
   sampleRate: number,
   options: Partial<OnsetOptions> = {},
-): number[] {
+): DetectedOnsets {
   const steps = onsetSteps(mono, sampleRate, options);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
   }
 }
+
+/** The sorted onset times alone. */
+export const detectOnsets = (
+  mono: Float32Array,
+  sampleRate: number,
+  options: Partial<OnsetOptions> = {},
+): number[] => detectOnsetList(mono, sampleRate, options).times;
 
 /** Average of the channels (a copy). */
 export function mixToMono(channels: readonly Float32Array[]): Float32Array {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { detectOnsets } from './onset-detect';
+import { detectOnsetList } from './onset-detect';
 import {
   loadOnsets,
   mixToMonoSliced,
@@ -46,12 +46,16 @@ function fakeWorker({ failToStart = false } = {}) {
     postMessage(message, transfer) {
       expect(transfer).toEqual([message.mono.buffer]);
       received.push(message);
-      const onsets = Float64Array.from(detectOnsets(message.mono, message.sampleRate));
+      const found = detectOnsetList(message.mono, message.sampleRate);
+      const onsets = Float64Array.from(found.times);
+      const strengths = Float32Array.from(found.strengths);
       const spectrogram = message.spectrogram
         ? computeSpectrogram(message.mono, message.sampleRate)
         : undefined;
       queueMicrotask(() =>
-        worker.onmessage?.(new MessageEvent('message', { data: { onsets, spectrogram } })),
+        worker.onmessage?.(
+          new MessageEvent('message', { data: { onsets, strengths, spectrogram } }),
+        ),
       );
     },
     terminate() {
@@ -78,7 +82,7 @@ describe('loadOnsets', () => {
       createWorker,
       onSpectrogram: (s) => (spectrogram = s),
     });
-    expect(found).toHaveLength(CLICKS.length);
+    expect(found.times).toHaveLength(CLICKS.length);
     expect(decode).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(spectrogram).not.toBeNull()); // main thread: after the onsets
     expect(columnsAt(spectrogram!, 0)).toBe(Math.ceil((2 * rate) / 221)); // 2 s, 20 ms hops
@@ -90,8 +94,11 @@ describe('loadOnsets', () => {
       decode: () => Promise.resolve(stereoClicks()),
       createWorker: null,
     });
-    expect(found).toHaveLength(CLICKS.length);
-    found.forEach((t, i) => expect(Math.abs(t - (CLICKS[i] ?? NaN))).toBeLessThanOrEqual(0.01));
+    expect(found.times).toHaveLength(CLICKS.length);
+    expect(found.strengths).toHaveLength(CLICKS.length);
+    found.times.forEach((t, i) =>
+      expect(Math.abs(t - (CLICKS[i] ?? NaN))).toBeLessThanOrEqual(0.01),
+    );
   });
 
   it('hands the mono PCM to the worker once it runs and returns its answer', async () => {
@@ -104,7 +111,8 @@ describe('loadOnsets', () => {
     expect(worker.received).toHaveLength(1);
     expect(worker.received[0]?.sampleRate).toBe(rate);
     expect(worker.terminated).toBe(true);
-    expect(found).toHaveLength(CLICKS.length);
+    expect(found.times).toHaveLength(CLICKS.length);
+    expect(found.strengths).toHaveLength(CLICKS.length);
   });
 
   it('falls back to the main thread when the worker cannot start', async () => {
@@ -115,7 +123,7 @@ describe('loadOnsets', () => {
       createWorker: () => worker,
     });
     expect(worker.received).toHaveLength(0);
-    expect(found).toHaveLength(CLICKS.length);
+    expect(found.times).toHaveLength(CLICKS.length);
   });
 
   it('stops when aborted, and reports a failed fetch', async () => {

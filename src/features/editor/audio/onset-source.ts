@@ -1,5 +1,5 @@
 import { spectrogramSteps, type Spectrogram } from '../tools/spectrogram-compute';
-import { onsetSteps } from './onset-detect';
+import { onsetSteps, type DetectedOnsets } from './onset-detect';
 import type { OnsetReply, OnsetRequest } from './onset-worker';
 
 /**
@@ -85,12 +85,18 @@ export async function mixToMonoSliced(
   return mono;
 }
 
+/** What `loadOnsets` gives: sorted times and, per onset, its strength (see `DetectedOnsets`). */
+export interface OnsetList {
+  readonly times: readonly number[];
+  readonly strengths: readonly number[];
+}
+
 /** The detector on the main thread, at most SLICE_BUDGET_MS at a time. */
 export async function detectInSlices(
   mono: Float32Array,
   sampleRate: number,
   { signal, yieldToMain = defaultYield }: Pick<OnsetSourceOptions, 'signal' | 'yieldToMain'> = {},
-): Promise<number[]> {
+): Promise<DetectedOnsets> {
   return runInSlices(onsetSteps(mono, sampleRate, { framesPerStep: 200 }), signal, yieldToMain);
 }
 
@@ -134,7 +140,7 @@ function detectInWorker(
   sampleRate: number,
   signal: AbortSignal | undefined,
   onSpectrogram: ((s: Spectrogram) => void) | undefined,
-): Promise<readonly number[] | null> {
+): Promise<OnsetList | null> {
   return new Promise((resolve, reject) => {
     let sent = false;
     const done = () => {
@@ -163,7 +169,10 @@ function detectInWorker(
       if ('error' in data) reject(new Error(data.error));
       else {
         if (data.spectrogram) onSpectrogram?.(data.spectrogram);
-        resolve(Array.from(data.onsets));
+        const times = Array.from(data.onsets);
+        // An answer without strengths (an older worker) ranks every onset the same.
+        const strengths = data.strengths ? Array.from(data.strengths) : times.map(() => 1);
+        resolve({ times, strengths });
       }
     };
     worker.onerror = () => {
@@ -175,13 +184,14 @@ function detectInWorker(
 }
 
 /**
- * Vocal onsets of a stem, sorted, in seconds: fetch, decode at ANALYSIS_RATE, mix to mono in
- * slices, detect in a Web Worker (time slices on the main thread when no worker can run).
+ * Vocal onsets of a stem, sorted, in seconds, with their strengths: fetch, decode at
+ * ANALYSIS_RATE, mix to mono in slices, detect in a Web Worker (time slices on the main thread
+ * when no worker can run).
  */
 export async function loadOnsets(
   url: string,
   options: OnsetSourceOptions = {},
-): Promise<readonly number[]> {
+): Promise<OnsetList> {
   const {
     signal,
     fetch: get = (u, init) => fetch(u, init),

@@ -1,6 +1,6 @@
 /// Web Worker: vocal onsets of mono PCM, off the main thread (see onset-source.ts).
 import { computeSpectrogram, type Spectrogram } from '../tools/spectrogram-compute';
-import { detectOnsets } from './onset-detect';
+import { detectOnsetList } from './onset-detect';
 
 export interface OnsetRequest {
   mono: Float32Array;
@@ -9,7 +9,8 @@ export interface OnsetRequest {
   spectrogram?: boolean;
 }
 
-export type OnsetReply = { onsets: Float64Array; spectrogram?: Spectrogram } | { error: string };
+export type OnsetReply =
+  { onsets: Float64Array; strengths?: Float32Array; spectrogram?: Spectrogram } | { error: string };
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<OnsetRequest>) => void) | null;
@@ -21,10 +22,19 @@ const scope = self as unknown as WorkerScope;
 scope.onmessage = (event) => {
   try {
     const { mono, sampleRate } = event.data;
-    const onsets = Float64Array.from(detectOnsets(mono, sampleRate));
+    const found = detectOnsetList(mono, sampleRate);
+    const onsets = Float64Array.from(found.times);
+    const strengths = Float32Array.from(found.strengths);
     const spectrogram = event.data.spectrogram ? computeSpectrogram(mono, sampleRate) : undefined;
-    const transfer = [onsets.buffer, ...(spectrogram?.levels.map((l) => l.buffer) ?? [])];
-    scope.postMessage(spectrogram ? { onsets, spectrogram } : { onsets }, transfer);
+    const transfer = [
+      onsets.buffer,
+      strengths.buffer,
+      ...(spectrogram?.levels.map((l) => l.buffer) ?? []),
+    ];
+    scope.postMessage(
+      spectrogram ? { onsets, strengths, spectrogram } : { onsets, strengths },
+      transfer,
+    );
   } catch (error) {
     scope.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }

@@ -36,6 +36,7 @@ describe('useOnsets', () => {
     expect(box.get()).toEqual([]);
     await waitFor(() => expect(box.status()).toBe('ready'));
     expect(box.get()).toHaveLength(2);
+    expect(box.strengths()).toHaveLength(2); // one per onset, ranked within the song
     expect(changed).toHaveBeenCalled();
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Spectrogram } from '../tools/spectrogram-compute';
-import { loadOnsets, type OnsetSourceOptions } from './onset-source';
+import { loadOnsets, type OnsetList, type OnsetSourceOptions } from './onset-source';
 
 export type OnsetStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -8,18 +8,23 @@ export type OnsetStatus = 'idle' | 'loading' | 'ready' | 'failed';
 export interface OnsetBox {
   /** Sorted onset times in seconds (empty until found). */
   get: () => readonly number[];
+  /**
+   * Per onset of `get()`, its strength among the song's onsets (1: the strongest); snapping ranks
+   * strong onsets over weak ones and thins them when zoomed out.
+   */
+  strengths: () => readonly number[];
   status: () => OnsetStatus;
   /** The vocals' spectrogram, from the same decode (null until it is computed). */
   spectrogram: () => Spectrogram | null;
   subscribe: (listener: () => void) => () => void;
 }
 
-const EMPTY: readonly number[] = [];
+const EMPTY: OnsetList = { times: [], strengths: [] };
 /** Results by stem id: switching alignments of one song does not analyse it again. */
-const cache = new Map<string, { onsets: readonly number[]; spectrogram: Spectrogram | null }>();
+const cache = new Map<string, { onsets: OnsetList; spectrogram: Spectrogram | null }>();
 const CACHE_SIZE = 4;
 
-function remember(id: string, onsets: readonly number[], spectrogram: Spectrogram | null) {
+function remember(id: string, onsets: OnsetList, spectrogram: Spectrogram | null) {
   cache.delete(id);
   cache.set(id, { onsets, spectrogram });
   while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
@@ -31,18 +36,15 @@ function createOnsetBox() {
   let spectrogram: Spectrogram | null = null;
   const listeners = new Set<() => void>();
   const box = {
-    get: () => onsets,
+    get: () => onsets.times,
+    strengths: () => onsets.strengths,
     status: () => status,
     spectrogram: () => spectrogram,
     subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    set: (
-      next: readonly number[],
-      nextStatus: OnsetStatus,
-      nextSpectrogram: Spectrogram | null = null,
-    ) => {
+    set: (next: OnsetList, nextStatus: OnsetStatus, nextSpectrogram: Spectrogram | null = null) => {
       if (next === onsets && nextStatus === status && nextSpectrogram === spectrogram) return;
       onsets = next;
       status = nextStatus;
@@ -94,7 +96,7 @@ export function useOnsets(
     const controller = new AbortController();
     const cancelIdle = whenIdle(() => {
       let spectrogram: Spectrogram | null = null;
-      let found: readonly number[] | null = null;
+      let found: OnsetList | null = null;
       loadOnsets(url, {
         onSpectrogram: (s) => {
           spectrogram = s;

@@ -38,7 +38,9 @@ export type CommandId =
   | 'shiftSelection'
   | 'stretchSelection'
   | 'takeFromComparison'
-  | 'toggleSpectrogram';
+  | 'toggleSpectrogram'
+  | 'toggleSnapping'
+  | 'findWord';
 
 export type KeyGroup =
   'Playback' | 'Selection' | 'Timing' | 'Editing' | 'Tools' | 'View' | 'Tap-sync';
@@ -102,6 +104,12 @@ export const DEFAULT_KEY_MAP: KeyMap = [
     scope: 'focus-free',
   },
   { id: 'nextProblem', keys: ['n'], label: 'Go to the next problem', group: 'Selection' },
+  {
+    id: 'findWord',
+    keys: ['/'],
+    label: 'Find a word by its text (in the word list)',
+    group: 'Selection',
+  },
   {
     id: 'escape',
     keys: ['Escape'],
@@ -169,6 +177,12 @@ export const DEFAULT_KEY_MAP: KeyMap = [
     repeat: true,
   },
   { id: 'save', keys: ['Mod+s'], label: 'Save', group: 'Editing', allowInFields: true },
+  {
+    id: 'toggleSnapping',
+    keys: ['g'],
+    label: 'Snapping on / off (or hold Alt while dragging)',
+    group: 'Editing',
+  },
   {
     id: 'deleteSelection',
     keys: ['Delete', 'Backspace'],

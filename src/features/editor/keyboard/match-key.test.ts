@@ -85,6 +85,8 @@ describe('matchKey on the page (nothing focused)', () => {
     ['s', 'splitWord'],
     ['m', 'mergeWithNext'],
     ['f', 'toggleSpectrogram'],
+    ['g', 'toggleSnapping'],
+    ['/', 'findWord'],
     ['z', undefined],
     ['Shift+?', 'help'],
     ['?', 'help'],

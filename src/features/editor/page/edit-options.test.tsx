@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getItem } from '../../../timing';
 import { makeStore, word } from '../panels/test-utils';
-import { EditOptions } from './edit-options';
+import { EditOptions, SnapToggle } from './edit-options';
 import {
   loadPreferences,
   PREFERENCES_KEY,
@@ -52,16 +52,25 @@ describe('editor preferences', () => {
   });
 });
 
-describe('EditOptions', () => {
+describe('EditOptions and SnapToggle', () => {
   it('sets the overlap policy and snapping of the store', () => {
     const store = makeStore(items);
-    render(<EditOptions store={store} />);
+    render(
+      <>
+        <EditOptions store={store} />
+        <SnapToggle store={store} />
+      </>,
+    );
     fireEvent.change(screen.getByRole('combobox', { name: 'Words' }), {
       target: { value: 'push' },
     });
     expect(store.getState().settings.overlapPolicy).toBe('push');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Snap' }));
+    const snap = screen.getByRole('checkbox', { name: 'Snap' });
+    expect(snap.getAttribute('aria-keyshortcuts')).toBe('g');
+    fireEvent.click(snap);
     expect(store.getState().settings.snapping).toBe(false);
+    act(() => store.getState().actions.setSettings({ snapping: true }));
+    expect(snap).toHaveProperty('checked', true);
     // With push, a start typed before the previous word's end pushes that word back.
     act(() => store.getState().actions.setStart('w0-1', 1.5));
     expect(getItem(store.getState().doc, 'w0-0')?.end).toBe(1.5);

@@ -9,12 +9,11 @@ const POLICIES: { value: OverlapPolicy; label: string }[] = [
 ];
 
 /**
- * How moved and resized words meet their neighbours (the overlap policy) and whether drags snap.
- * Both are store settings, saved as preferences (see `preferences.ts`).
+ * How moved and resized words meet their neighbours (the overlap policy). A store setting, saved
+ * as a preference (see `preferences.ts`). Snapping is the `SnapToggle` on the timeline's bar.
  */
 export function EditOptions({ store }: { store: EditorStore }) {
   const overlap = useStore(store, (s) => s.settings.overlapPolicy);
-  const snapping = useStore(store, (s) => s.settings.snapping);
   const actions = useStore(store, (s) => s.actions);
   return (
     <div className="edit-options" role="group" aria-label="Editing options">
@@ -35,17 +34,31 @@ export function EditOptions({ store }: { store: EditorStore }) {
           ))}
         </select>
       </label>
-      <label
-        className="check"
-        title="Snap to word edges, the playhead and vocal onsets; hold Alt while dragging to bypass"
-      >
-        <input
-          type="checkbox"
-          checked={snapping}
-          onChange={(e) => actions.setSettings({ snapping: e.target.checked })}
-        />
-        Snap
-      </label>
     </div>
+  );
+}
+
+/**
+ * Whether drags snap (to word edges and the playhead first, then strong vocal onsets; weak ones
+ * only zoomed in). Beside the timeline, where it acts; G toggles it, Alt held during a drag
+ * bypasses it. A store setting, saved as a preference.
+ */
+export function SnapToggle({ store }: { store: EditorStore }) {
+  const snapping = useStore(store, (s) => s.settings.snapping);
+  const actions = useStore(store, (s) => s.actions);
+  return (
+    <label
+      className="check snap-toggle"
+      title="Snap drags to word edges, the playhead and strong vocal onsets (G). Hold Alt while dragging to move freely."
+    >
+      <input
+        type="checkbox"
+        checked={snapping}
+        aria-keyshortcuts="g"
+        onChange={(e) => actions.setSettings({ snapping: e.target.checked })}
+      />
+      Snap
+      <kbd aria-hidden="true">G</kbd>
+    </label>
   );
 }

@@ -111,7 +111,12 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
   const onsets = useOnsets(waveStem);
   const getScene = useMemo(
     () =>
-      createSceneSource(store, () => ({ ...extras.get(), view: view.get(), onsets: onsets.get() })),
+      createSceneSource(store, () => ({
+        ...extras.get(),
+        view: view.get(),
+        onsets: onsets.get(),
+        onsetStrengths: onsets.strengths(),
+      })),
     [store, view, extras, onsets],
   );
   const subscribe = useCallback(
@@ -146,6 +151,7 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
     [loopStart, loopEnd],
   );
   const fitted = useRef(false);
+  const findWordField = useRef<HTMLInputElement>(null);
   const statusId = useId();
   const [notice] = useState(createNoticeBox);
 
@@ -232,6 +238,7 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
     save: onSave,
     openHelp: () => setHelpOpen(true),
     jumpTo,
+    findWord: () => findWordField.current?.focus(),
     say: notice.say,
   });
   const others = useMemo(
@@ -300,6 +307,7 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
           subscribe={subscribe}
           getPlayheadTime={() => player.getTime()}
           getOnsets={onsets.get}
+          getOnsetStrengths={onsets.strengths}
           onIntent={onIntent}
           onResize={(size) => {
             view.set({ ...view.get(), ...size });
@@ -336,7 +344,7 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
         )}
       </section>
       <section className="editor-words" aria-label="Words">
-        <WordList player={clock} preview={livePreview} />
+        <WordList player={clock} preview={livePreview} findRef={findWordField} />
       </section>
       <aside className="editor-side" aria-label="Preview and checks">
         <KaraokePreview player={clock} style={style ?? undefined} />

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { EditorStore } from '../store';
 import { TimelineOverview, type LaneMode, type TimelineView, type ZoomLimits } from '../timeline';
+import { SnapToggle } from './edit-options';
 import { createOverviewSource } from './overview-source';
 import type { ViewState } from './view-state';
 
@@ -13,7 +14,7 @@ interface Props {
   onLaneModeChange: (mode: LaneMode) => void;
 }
 
-/** Above the timeline: the whole song's overview and the lane mode. */
+/** Above the timeline: the whole song's overview, the lane mode and the snapping toggle. */
 export function TimelineBar({
   store,
   view,
@@ -43,6 +44,7 @@ export function TimelineBar({
           <option value="singer">by singer</option>
         </select>
       </label>
+      <SnapToggle store={store} />
     </div>
   );
 }

@@ -28,6 +28,8 @@ export interface SceneExtras {
   laneMode: LaneMode;
   /** Sorted vocal onsets (ruler ticks). */
   onsets?: readonly number[];
+  /** Per onset its strength: long ticks for the strong ones. */
+  onsetStrengths?: readonly number[];
 }
 
 /** Line mode: lines alternate over two rows, so neighbouring lines never share one. */
@@ -166,6 +168,7 @@ export function createSceneSource(store: EditorStore, extras: () => SceneExtras)
       e.snapGuide,
       e.laneMode,
       e.onsets,
+      e.onsetStrengths,
     ];
     if (cache && cache.key.every((k, i) => k === key[i])) return cache.scene;
     // Singers come from the committed doc: a drag preview never changes them.
@@ -184,6 +187,7 @@ export function createSceneSource(store: EditorStore, extras: () => SceneExtras)
       estimatedKeys: doc.estimated,
       conflictKeys: conflictKeys(state.pendingMerge),
       onsets: e.onsets,
+      onsetStrengths: e.onsetStrengths,
       snapGuide: e.snapGuide,
       colors: DARK_TIMELINE_COLORS,
     };

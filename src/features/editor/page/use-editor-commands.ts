@@ -18,6 +18,8 @@ interface Deps {
   save: () => void;
   openHelp: () => void;
   jumpTo: (time: number) => void;
+  /** Moves focus to the word list's "Find word" field. */
+  findWord?: () => void;
   /** Shows a sentence when a command did not do the plain thing (or could not). */
   say?: (text: string | null) => void;
 }
@@ -31,6 +33,7 @@ export function useEditorCommands({
   save,
   openHelp,
   jumpTo,
+  findWord = () => {},
   say = () => {},
 }: Deps) {
   return useMemo<KeyHandlers>(() => {
@@ -107,6 +110,12 @@ export function useEditorCommands({
       zoomOut: () => view.set(zoomStep(view.get(), -1, limits(), player.getTime())),
       zoomFit: () => view.set(fitTo(view.get(), limits())),
       deleteSelection: () => actions().deleteSelection(),
+      toggleSnapping: () => {
+        const on = !store.getState().settings.snapping;
+        actions().setSettings({ snapping: on });
+        say(on ? 'Snapping on.' : 'Snapping off: words move freely.');
+      },
+      findWord,
       escape: () => {
         const state = store.getState();
         if (state.drag) state.actions.cancelDrag();
@@ -128,5 +137,5 @@ export function useEditorCommands({
       },
       ...tapCommands(store, player, (text) => say(text)),
     };
-  }, [store, player, view, limits, save, openHelp, jumpTo, say]);
+  }, [store, player, view, limits, save, openHelp, jumpTo, findWord, say]);
 }

@@ -10,11 +10,20 @@ export function useRowFocus(
   scrollToRow: (row: number) => void,
 ) {
   const [active, setActive] = useState(0);
-  const pending = useRef<number | null>(null);
+  /** The row to focus once rendered, and what had focus when it was asked for. */
+  const pending = useRef<{ row: number; from: Element | null } | null>(null);
 
   useEffect(() => {
-    const row = pending.current;
-    if (row === null) return;
+    if (pending.current === null) return;
+    const { row, from } = pending.current;
+    // Focus went elsewhere meanwhile (a shortcut, a click): the late row must not take it back.
+    const current = document.activeElement;
+    const moved =
+      current !== from && current !== document.body && !container.current?.contains(current);
+    if (moved) {
+      pending.current = null;
+      return;
+    }
     const el = container.current?.querySelector<HTMLElement>(`[data-row="${row}"]`);
     if (el) {
       pending.current = null;
@@ -25,7 +34,7 @@ export function useRowFocus(
   const focusRow = (row: number) => {
     if (count === 0) return;
     const target = Math.max(0, Math.min(count - 1, row));
-    pending.current = target;
+    pending.current = { row: target, from: document.activeElement };
     setActive(target);
     scrollToRow(target);
   };

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getItem, toArray } from '../store';
 import { fakeClock, makeStore, renderWithStore, word } from './test-utils';
 import type { LivePreview, LivePreviewSource } from './live-preview';
@@ -279,5 +279,67 @@ describe('WordList', () => {
     expect(startOf('line').closest('[role="listitem"]')?.textContent).not.toContain('moving');
     // The store was never touched: a preview is not an edit.
     expect(store.getState().history.canUndo).toBe(false);
+  });
+
+  it('reaches every word of a long list by keyboard: End lands on the last of all rows', async () => {
+    // 2,000 words on 200 lines: only a screenful of rows is in the DOM at a time.
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      word(Math.floor(i / 10), i % 10, i * 0.5, i * 0.5 + 0.4, `w${i}`),
+    );
+    setup(many);
+    const rows = 2000 + 200;
+    expect(screen.getAllByRole('listitem').length).toBeLessThan(60);
+    const first = screen.getAllByRole('listitem')[0] as HTMLElement;
+    expect(first.getAttribute('aria-setsize')).toBe(String(rows));
+    act(() => first.focus());
+    fireEvent.keyDown(first, { key: 'End' });
+    await vi.waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-posinset')).toBe(String(rows)),
+    );
+    expect(document.activeElement?.getAttribute('aria-setsize')).toBe(String(rows));
+    expect(screen.getByLabelText('Text of w1999')).toBeTruthy();
+    fireEvent.keyDown(document.activeElement as Element, { key: 'PageUp' });
+    await vi.waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-posinset')).toBe(String(rows - 10)),
+    );
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('aria-posinset')).toBe('1'));
+  });
+
+  it('a row focus still on its way never takes back focus that moved elsewhere meanwhile', async () => {
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      word(Math.floor(i / 10), i % 10, i * 0.5, i * 0.5 + 0.4, `w${i}`),
+    );
+    setup(many);
+    const first = screen.getAllByRole('listitem')[0] as HTMLElement;
+    act(() => first.focus());
+    const field = screen.getByRole('searchbox', { name: 'Find word' });
+    act(() => {
+      fireEvent.keyDown(first, { key: 'End' }); // the last row is not rendered yet
+      field.focus(); // "/" pressed at once
+    });
+    await vi.waitFor(() => expect(screen.getByLabelText('Text of w1999')).toBeTruthy());
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('"Find word" focuses and selects any word, even one not rendered, and says which', async () => {
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      word(Math.floor(i / 10), i % 10, i * 0.5, i * 0.5 + 0.4, i === 1703 ? 'Éclair' : `w${i}`),
+    );
+    const { store } = setup(many);
+    expect(screen.queryByLabelText('Text of Éclair')).toBeNull(); // far below the rendered rows
+    const field = screen.getByRole('searchbox', { name: 'Find word' });
+    fireEvent.change(field, { target: { value: 'eclair' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await vi.waitFor(() =>
+      expect(document.activeElement?.querySelector('[aria-label="Text of Éclair"]')).toBeTruthy(),
+    );
+    expect([...store.getState().selection]).toEqual(['w170-3']);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Éclair, 14:11.500 to 14:11.900, line 171: match 1 of 1.',
+    );
+    fireEvent.change(field, { target: { value: 'nothing like it' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(screen.getByRole('status').textContent).toBe('No word contains “nothing like it”.');
   });
 });

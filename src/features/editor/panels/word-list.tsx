@@ -1,11 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { isEstimated, keyOf, useEditor, useEditorStore } from '../store';
+import { findWord } from './find-word';
 import { problemsByKey } from './issue-text';
 import { enterRow, fieldKey } from './row-fields';
 import { LineRow } from './line-row';
 import type { LivePreviewSource } from './live-preview';
 import type { PlaybackClock } from './playback-clock';
+import { formatTime } from './time-format';
 import { lineRowItems, rowIndexFor, rowItem } from './row-index';
 import { useFollowSelection } from './use-follow-selection';
 import { useRowFocus } from './use-row-focus';
@@ -18,6 +20,8 @@ export interface WordListProps {
   player: PlaybackClock;
   /** The timeline's drag preview: rows of dragged words show their times live. */
   preview?: LivePreviewSource;
+  /** The "Find word" field (the page's `/` shortcut focuses it). */
+  findRef?: RefObject<HTMLInputElement | null>;
   className?: string;
 }
 
@@ -29,8 +33,12 @@ const PAGE = 10;
  * Lines and words of the committed document as a virtual list (only the visible rows exist in the
  * DOM), in step with the store's selection. The rows follow commits; during a drag on the
  * timeline the dragged words' rows show the `preview` times (only those rows re-render).
+ *
+ * Every word stays reachable without the rows in the DOM: rows carry their place
+ * (aria-posinset / aria-setsize of all rows), the roving focus reaches any row (arrows, Page
+ * Up/Down, Home/End), and "Find word" jumps to and focuses any word by its text.
  */
-export function WordList({ player, preview, className }: WordListProps) {
+export function WordList({ player, preview, findRef, className }: WordListProps) {
   const store = useEditorStore();
   const doc = useEditor((s) => s.doc);
   const validation = useEditor((s) => s.validation);
@@ -95,51 +103,108 @@ export function WordList({ player, preview, className }: WordListProps) {
     },
   };
 
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState('');
+  const findStatusId = useId();
+  const find = (direction: 1 | -1) => {
+    const hit = findWord(index, query, focus.active, direction);
+    if (!hit) {
+      setFound(query.trim() === '' ? '' : `No word contains “${query.trim()}”.`);
+      return;
+    }
+    const item = rowItem(index, hit.row);
+    if (!item) return;
+    selection.anchor.current = hit.row;
+    store.getState().actions.select([keyOf(item)], 'replace');
+    markOwn();
+    focus.focusRow(hit.row);
+    // Said by the live region; the focused row then reads its fields.
+    setFound(
+      `${item.text}, ${formatTime(item.start)} to ${formatTime(item.end)}, line ${
+        item.line + 1
+      }: match ${hit.match} of ${hit.total}.`,
+    );
+  };
+
   const items = virtualizer.getVirtualItems();
   return (
-    <div ref={scroller} className={`word-list ${className ?? ''}`}>
-      <div
-        role="list"
-        aria-label="Lines and words"
-        className="word-list-inner"
-        style={{ height: virtualizer.getTotalSize() }}
-      >
-        {items.map((v) => {
-          const style = { transform: `translateY(${v.start}px)`, height: v.size };
-          const common = {
-            row: v.index,
-            active: v.index === focus.active,
-            style,
-            setSize: index.count,
-          };
-          const item = rowItem(index, v.index);
-          if (!item) {
+    <div className={`word-list-panel ${className ?? ''}`}>
+      <div className="find-word" role="search" aria-label="Find a word">
+        <input
+          ref={findRef}
+          type="search"
+          aria-label="Find word"
+          aria-describedby={findStatusId}
+          aria-keyshortcuts="/"
+          placeholder="Find word…  /"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setFound('');
+          }}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            find(e.shiftKey ? -1 : 1);
+          }}
+        />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Find next word"
+          title="Find next (Enter; Shift+Enter: previous)"
+          onClick={() => find(1)}
+        >
+          <span aria-hidden="true">↓</span>
+        </button>
+        <p id={findStatusId} className="find-word-status muted" role="status">
+          {found}
+        </p>
+      </div>
+      <div ref={scroller} className="word-list">
+        <div
+          role="list"
+          aria-label="Lines and words"
+          className="word-list-inner"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {items.map((v) => {
+            const style = { transform: `translateY(${v.start}px)`, height: v.size };
+            const common = {
+              row: v.index,
+              active: v.index === focus.active,
+              style,
+              setSize: index.count,
+            };
+            const item = rowItem(index, v.index);
+            if (!item) {
+              return (
+                <LineRow
+                  key={v.key}
+                  {...common}
+                  {...handlers}
+                  line={index.line[v.index] as number}
+                  items={lineRowItems(index, v.index)}
+                  player={player}
+                />
+              );
+            }
+            const key = keyOf(item);
             return (
-              <LineRow
+              <WordRow
                 key={v.key}
                 {...common}
                 {...handlers}
-                line={index.line[v.index] as number}
-                items={lineRowItems(index, v.index)}
-                player={player}
+                item={item}
+                estimated={isEstimated(doc, key)}
+                problem={problems.get(key)}
+                preview={preview}
               />
             );
-          }
-          const key = keyOf(item);
-          return (
-            <WordRow
-              key={v.key}
-              {...common}
-              {...handlers}
-              item={item}
-              estimated={isEstimated(doc, key)}
-              problem={problems.get(key)}
-              preview={preview}
-            />
-          );
-        })}
+          })}
+        </div>
+        {index.count === 0 && <p className="muted empty-list">No words in this alignment.</p>}
       </div>
-      {index.count === 0 && <p className="muted empty-list">No words in this alignment.</p>}
     </div>
   );
 }

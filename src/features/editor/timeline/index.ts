@@ -19,7 +19,16 @@ export {
 } from './pointer-tool';
 export type { TimelineIntent, PointerInput, SelectMode, MarqueeRect } from './intents';
 export { keysInRect } from './marquee';
-export { snapEdges, collectSnapTargets } from './snapping';
+export {
+  snapEdges,
+  buildSnapIndex,
+  thinOnsets,
+  snapTuning,
+  DEFAULT_SNAP_TUNING,
+  type SnapIndex,
+  type SnapTuning,
+  type SnapResult,
+} from './snapping';
 export { createCullIndex, lowerBoundByStart, arrayItems, type CullIndex } from './cull-index';
 export { applyWheel, zoomStep, fitTo, followPlayhead, ZOOM_STEP } from './wheel';
 export { revealRange, overlapsView } from './reveal';

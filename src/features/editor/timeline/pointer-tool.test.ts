@@ -29,7 +29,7 @@ const ev = (x: number, y: number, mods: Partial<PointerInput> = {}): PointerInpu
 function harness(selection: string[] = [], playheadTime: number | null = null) {
   let scene: TimelineScene = sceneFromArray(words, { selection: new Set(selection) });
   const tool = new PointerTool();
-  const ctx = (): ToolContext => ({ scene, playheadTime, onsets: [7.5] });
+  const ctx = (): ToolContext => ({ scene, playheadTime, onsets: [7.5, 8] });
   const apply = (intents: TimelineIntent[]) => {
     for (const i of intents) {
       if (i.type === 'select') {
@@ -135,8 +135,19 @@ describe('PointerTool drag', () => {
     h.down(ev(410, Y0)); // grab c at 4.1
     const toPlayhead = last(h.move(ev(463, Y0)), 'preview'); // start at 4.53 .. end 5.53
     expect(toPlayhead?.snapGuide).toBe(5.55);
-    const toOnset = last(h.move(ev(655, Y0)), 'preview'); // end 7.45 -> onset 7.5
-    expect(toOnset?.snapGuide).toBe(7.5);
+    const toOnset = last(h.move(ev(705, Y0)), 'preview'); // end 7.95 -> onset 8 (5 px)
+    expect(toOnset?.snapGuide).toBe(8);
+    // Start 6.45 is 5 px from d's end, end 7.45 5 px from an onset: the word edge wins.
+    const ranked = last(h.move(ev(655, Y0)), 'preview');
+    expect(ranked?.snapGuide).toBe(6.5);
+  });
+
+  it('a small move is possible next to touching words: their edges do not hold the word', () => {
+    const h = harness();
+    h.down(ev(250, Y0)); // b: 2..3, touching a (ends at 2)
+    h.move(ev(254, Y0)); // 4 px: 2 px would be under the drag threshold
+    const out = h.up(ev(254, Y0));
+    expect(last(out, 'move')?.deltaSeconds).toBeCloseTo(0.04, 9);
   });
 
   it('does not move words before 0', () => {

@@ -2,7 +2,15 @@ import { cursorFor, EDGE_ZONE_PX, hitTest, type Hit } from './hit-test';
 import type { MarqueeRect, PointerInput, SelectMode, TimelineIntent } from './intents';
 import { RULER_HEIGHT } from './layout';
 import { keysInRect } from './marquee';
-import { collectSnapTargets, snapEdges } from './snapping';
+import {
+  buildSnapIndex,
+  EMPTY_SNAP_INDEX,
+  snapEdges,
+  snapIndexStale,
+  snapTuning,
+  type SnapIndex,
+  type SnapSources,
+} from './snapping';
 import type { TimelineItem, TimelineScene } from './types';
 
 export interface ToolOptions {
@@ -27,6 +35,8 @@ export interface ToolContext {
   scene: TimelineScene;
   playheadTime: number | null;
   onsets?: readonly number[];
+  /** Per onset its strength (1 = strongest in the song); ranks and thins the onset targets. */
+  onsetStrengths?: readonly number[];
   options?: Partial<ToolOptions>;
 }
 
@@ -73,7 +83,9 @@ const modsOf = (e: PointerInput): SelectMode | null =>
  */
 export class PointerTool {
   private g: Gesture = { kind: 'idle', hoverKey: null };
-  private targets: number[] = [];
+  private targets: SnapIndex = EMPTY_SNAP_INDEX;
+  /** What the targets were built from: rebuilt when the zoom changed during the drag. */
+  private sources: SnapSources | null = null;
   private lastValue = 0;
   private lastInput: PointerInput | null = null;
 
@@ -241,18 +253,14 @@ export class PointerTool {
     }
     if (hit.part === 'shared-edge' && hit.nextItem) {
       const { item: left, nextItem: right } = hit;
-      this.targets = collectSnapTargets(
-        scene,
-        new Set([left.key, right.key]),
-        ctx.playheadTime,
-        ctx.onsets,
-      );
+      this.collectTargets(ctx, new Set([left.key, right.key]), [left.end]);
       this.g = { kind: 'roll', left, right, time: left.end };
       return;
     }
     if (hit.part === 'start-edge' || hit.part === 'end-edge') {
       const side = hit.part === 'start-edge' ? 'start' : 'end';
-      this.targets = collectSnapTargets(scene, new Set([hit.key]), ctx.playheadTime, ctx.onsets);
+      const time = side === 'start' ? hit.item.start : hit.item.end;
+      this.collectTargets(ctx, new Set([hit.key]), [time]);
       this.g = {
         kind: 'resize',
         item: hit.item,
@@ -273,8 +281,20 @@ export class PointerTool {
         }
       }
     }
-    this.targets = collectSnapTargets(scene, keys, ctx.playheadTime, ctx.onsets);
+    this.collectTargets(ctx, keys, [hit.item.start, hit.item.end]);
     this.g = { kind: 'move', ...anchor, keys, grab: hit.item, minStart };
+  }
+
+  /** Snap targets of the drag that starts now (once per drag; binary searches per move). */
+  private collectTargets(ctx: ToolContext, exclude: ReadonlySet<string>, held: number[]): void {
+    this.sources = {
+      exclude,
+      held,
+      playheadTime: ctx.playheadTime,
+      ...(ctx.onsets ? { onsets: ctx.onsets } : {}),
+      ...(ctx.onsetStrengths ? { strengths: ctx.onsetStrengths } : {}),
+    };
+    this.targets = EMPTY_SNAP_INDEX;
   }
 
   private drag(g: Dragging, e: PointerInput, ctx: ToolContext, opt: ToolOptions): TimelineIntent[] {
@@ -282,8 +302,11 @@ export class PointerTool {
     const pps = view.pxPerSecond;
     const pointerTime = view.startTime + e.x / pps;
     const snapOn = opt.snapping && !isSnapBypassed(e);
-    const snap = (edges: number[]) =>
-      snapOn ? snapEdges(edges, this.targets, opt.snapThresholdPx, pps) : null;
+    const tuning = snapTuning(opt.snapThresholdPx);
+    // Built at the first move (the drag threshold passed); again only after a zoom or a long scroll.
+    if (snapOn && this.sources && snapIndexStale(this.targets, view))
+      this.targets = buildSnapIndex(ctx.scene, this.sources, tuning);
+    const snap = (edges: number[]) => (snapOn ? snapEdges(edges, this.targets, pps, tuning) : null);
     switch (g.kind) {
       case 'move': {
         // From the press point in time, not in px: the view may have scrolled since.

@@ -129,6 +129,21 @@ describe('renderTimeline', () => {
     expect(none.calls.filter((c) => c.fillStyle === C.onset)).toEqual([]);
   });
 
+  it('draws strong onsets as long ticks and weak ones as short ones', () => {
+    const ctx = createRecordingContext();
+    const onsets = [0.5, 3.2, 3.201, 6];
+    const onsetStrengths = [0.9, 0.3, 0.95, 0.2];
+    renderTimeline(ctx, sceneFromArray(regularItems(3), { onsets, onsetStrengths }));
+    const ticks = ctx.calls.filter((c) => c.op === 'fillRect' && c.fillStyle === C.onset);
+    // 3.201 is strong and shares the weak 3.2's column: it is drawn over it.
+    expect(ticks.map((c) => [c.args[0], c.args[3]])).toEqual([
+      [50, 8],
+      [320, 4],
+      [320, 8],
+      [600, 4],
+    ]);
+  });
+
   it('draws a shift preview at the moved place, including words moved into view', () => {
     const ctx = createRecordingContext();
     const scene = sceneFromArray(regularItems(40), {

@@ -1,3 +1,4 @@
+import { DEFAULT_SNAP_TUNING } from './snapping';
 import type { Canvas2D } from './canvas-context';
 import { laneBand, laneLayout, laneOf, RULER_HEIGHT, type LaneLayout } from './layout';
 import { renderRuler } from './ruler';
@@ -142,6 +143,9 @@ function drawConflict(f: Frame, x: number, width: number, band: { y: number; hei
 }
 
 /** First index of a sorted array whose value is >= t. */
+/** Onsets above this strength are strong (the same share as snapping's `strongAbove`). */
+const STRONG_ONSET = DEFAULT_SNAP_TUNING.strongAbove;
+
 function lowerBound(sorted: readonly number[], t: number): number {
   let lo = 0;
   let hi = sorted.length;
@@ -161,18 +165,26 @@ export function renderOnsetTicks(ctx: Canvas2D, scene: TimelineScene): number {
   const onsets = scene.onsets;
   if (!onsets || onsets.length === 0) return 0;
   const { view, colors } = scene;
+  const strengths =
+    scene.onsetStrengths?.length === onsets.length ? scene.onsetStrengths : undefined;
   const end = view.startTime + view.width / view.pxPerSecond;
   ctx.fillStyle = colors.onset;
   let drawn = 0;
   let lastPx = -Infinity;
+  let lastStrong = false;
   for (let i = lowerBound(onsets, view.startTime); i < onsets.length; i++) {
     const t = onsets[i] ?? Infinity;
     if (t > end) break;
     const x = Math.round((t - view.startTime) * view.pxPerSecond);
     const px = Math.round(x * view.devicePixelRatio);
-    if (px === lastPx) continue;
+    // Strong onsets (the ones drags snap to at every zoom) are long ticks, weak ones short.
+    const strong = strengths === undefined || (strengths[i] ?? 1) > STRONG_ONSET;
+    // One tick per device-pixel column; a strong one still draws over a weak one there.
+    if (px === lastPx && (lastStrong || !strong)) continue;
     lastPx = px;
-    ctx.fillRect(x, RULER_HEIGHT - 7, 1, 6);
+    lastStrong = strong;
+    if (strong) ctx.fillRect(x, RULER_HEIGHT - 9, 1, 8);
+    else ctx.fillRect(x, RULER_HEIGHT - 5, 1, 4);
     drawn++;
   }
   return drawn;

@@ -17,6 +17,8 @@ export interface TimelineTestHook {
   conflictKeys(): string[];
   /** The onset times drags snap to (getOnsets), in seconds. */
   onsets(): number[];
+  /** Per onset its strength (getOnsetStrengths; 1 = strongest). */
+  onsetStrengths(): number[];
 }
 
 declare global {
@@ -34,6 +36,7 @@ export function createTestHook(
   getScene: () => TimelineScene,
   getRect: () => { left: number; top: number },
   getOnsets: () => readonly number[] = () => [],
+  getOnsetStrengths: () => readonly number[] = () => [],
 ): TimelineTestHook {
   return {
     timeToX: (t) => timeToX(t, getScene().view),
@@ -41,6 +44,7 @@ export function createTestHook(
     keyAt: (x, y) => hitTest(getScene(), x, y)?.key ?? null,
     conflictKeys: () => [...(getScene().conflictKeys ?? [])].sort(),
     onsets: () => [...getOnsets()],
+    onsetStrengths: () => [...getOnsetStrengths()],
     clientPointOf(key, part = 'body') {
       const scene = getScene();
       for (let i = 0; i < scene.items.count; i++) {

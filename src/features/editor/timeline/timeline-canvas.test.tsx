@@ -96,30 +96,30 @@ describe('TimelineCanvas', () => {
   });
 
   it('snaps a drag to the onsets getOnsets gives (read when the drag starts)', () => {
-    // w2 is 2.0..2.8 s; dragged by +0.23 s its start (2.23) is 2 px from the onset at 2.25 and
-    // its end (3.03) 3 px from w3's start: the onset is nearer.
+    // w2 is 2.0..2.8 s; dragged by +0.43 s its start (2.43) is 2 px from the onset at 2.45 and
+    // no word edge is within 12 px (w3 starts 23 px from its end).
     const drag = (getOnsets?: () => readonly number[]) => {
       const { intents } = mount(getOnsets);
       flushFrame();
       const canvas = screen.getByRole('application');
       const y = RULER_HEIGHT + 50;
       fireEvent.pointerDown(canvas, { clientX: 240, clientY: y, button: 0, pointerId: 1 });
-      fireEvent.pointerMove(canvas, { clientX: 263, clientY: y, pointerId: 1 });
-      fireEvent.pointerUp(canvas, { clientX: 263, clientY: y, pointerId: 1 });
+      fireEvent.pointerMove(canvas, { clientX: 283, clientY: y, pointerId: 1 });
+      fireEvent.pointerUp(canvas, { clientX: 283, clientY: y, pointerId: 1 });
       return intents.filter((i) => i.type === 'move').at(-1);
     };
-    const onsets = [2.25];
+    const onsets = [2.45];
     expect(drag(() => onsets)).toEqual({
       type: 'move',
       keys: ['w2'],
-      deltaSeconds: expect.closeTo(0.25, 9) as number,
+      deltaSeconds: expect.closeTo(0.45, 9) as number,
     });
-    expect(window.__timeline?.onsets()).toEqual([2.25]);
+    expect(window.__timeline?.onsets()).toEqual([2.45]);
     cleanup();
     expect(drag()).toEqual({
       type: 'move',
       keys: ['w2'],
-      deltaSeconds: expect.closeTo(0.2, 9) as number,
+      deltaSeconds: expect.closeTo(0.43, 9) as number,
     });
   });
 

@@ -18,6 +18,8 @@ export interface TimelineCanvasProps {
   /** Read every frame (player clock), never through React state. */
   getPlayheadTime?: () => number | null;
   getOnsets?: () => readonly number[];
+  /** Per onset of `getOnsets()` its strength (1 = strongest): ranks and thins onset targets. */
+  getOnsetStrengths?: () => readonly number[];
   onIntent: (intent: TimelineIntent) => void;
   onResize?: (size: { width: number; height: number; devicePixelRatio: number }) => void;
   toolOptions?: Partial<ToolOptions>;
@@ -87,6 +89,7 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
     scene: scene(),
     playheadTime: p.current.getPlayheadTime?.() ?? null,
     onsets: p.current.getOnsets?.() ?? [],
+    onsetStrengths: p.current.getOnsetStrengths?.() ?? [],
     options: p.current.toolOptions,
   });
 
@@ -183,6 +186,7 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
             scene,
             () => el.getBoundingClientRect(),
             () => p.current.getOnsets?.() ?? [],
+            () => p.current.getOnsetStrengths?.() ?? [],
           )
         : undefined;
     return () => {

@@ -78,6 +78,8 @@ export interface TimelineScene {
   conflictKeys?: ReadonlySet<string>;
   /** Sorted vocal onset times (seconds): ticks on the ruler. Absent: none. */
   onsets?: readonly number[];
+  /** Per onset its strength (1 = strongest): strong ones get long ticks. Absent: all long. */
+  onsetStrengths?: readonly number[];
   /** A time the dragged edge snapped to, drawn as a guide line. */
   snapGuide?: number | null;
   colors: TimelineColors;

@@ -1,0 +1,50 @@
+import { rowItem, type RowIndex } from './row-index';
+
+export interface FoundWord {
+  /** The row of the word found. */
+  row: number;
+  /** Which match it is in list order (1-based), and how many there are. */
+  match: number;
+  total: number;
+}
+
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Case- and accent-blind form of a text for matching. */
+export const foldText = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The next word row (in list order, wrapping) after `fromRow` (before it when `direction` is -1)
+ * whose text contains `query`, case- and accent-blind. One pass over the rows, only when asked
+ * (Enter in the "Find word" field), so 100,000 words cost a few milliseconds and nothing per frame.
+ */
+export function findWord(
+  index: RowIndex,
+  query: string,
+  fromRow: number,
+  direction: 1 | -1 = 1,
+): FoundWord | null {
+  const q = foldText(query.trim());
+  if (q === '' || index.count === 0) return null;
+  const matches: number[] = [];
+  for (let row = 0; row < index.count; row++) {
+    const item = rowItem(index, row);
+    if (!item) continue;
+    // Plain ASCII words need no folding (most lyrics): lower-casing is enough.
+    const text = NON_ASCII.test(item.text) ? foldText(item.text) : item.text.toLowerCase();
+    if (text.includes(q)) matches.push(row);
+  }
+  if (matches.length === 0) return null;
+  let k: number;
+  if (direction > 0) {
+    k = matches.findIndex((row) => row > fromRow);
+    if (k < 0) k = 0;
+  } else {
+    k = matches.length - 1;
+    while (k >= 0 && (matches[k] as number) >= fromRow) k--;
+    if (k < 0) k = matches.length - 1;
+  }
+  return { row: matches[k] as number, match: k + 1, total: matches.length };
+}
