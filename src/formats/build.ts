@@ -136,8 +136,8 @@ export function buildResult(
 ): ReadResult {
   const items: AlignmentItem[] = [];
   const estimatedFlags: boolean[] = [];
-  // Word runs of the current segment as [start, end) offsets; reused across segments.
-  const bounds: number[] = [];
+  // Word runs of the current segment as [start, end) offsets (`runs` numbers); reused.
+  let bounds = new Int32Array(64);
   let lineIndex = 0;
   let wordCount = 0;
   let negative = 0;
@@ -155,38 +155,38 @@ export function buildResult(
       const seg = segs[index]!;
       const text = seg.text;
       const join = seg.joinPrevious === true && pieces > 0;
-      bounds.length = 0;
+      if (bounds.length < text.length + 2) bounds = new Int32Array(text.length * 2 + 2);
+      let runs = 0;
       let firstNewWord = false;
-      let before = join ? false : spaceBefore;
+      let before: boolean = join ? false : spaceBefore;
       let at = 0;
       while (at < text.length) {
         let sp = at;
         while (sp < text.length && isSpace(text.charCodeAt(sp))) sp++;
-        if (sp > at && !(join && bounds.length === 0)) before = true;
+        if (sp > at && !(join && runs === 0)) before = true;
         if (sp >= text.length) break;
         let e = sp;
         while (e < text.length && !isSpace(text.charCodeAt(e))) e++;
-        if (bounds.length === 0) firstNewWord = before;
-        bounds.push(sp, e);
+        if (runs === 0) firstNewWord = before;
+        bounds[runs++] = sp;
+        bounds[runs++] = e;
         before = false;
         at = e;
       }
       if (text.length > 0) spaceBefore = before;
-      if (bounds.length === 0) continue;
+      if (runs === 0) continue;
       const t0 = times[2 * index]!;
       const span = Math.max(0, times[2 * index + 1]! - t0);
-      const spread = estimated[index] === 1 || bounds.length > 2;
+      const spread = estimated[index] === 1 || runs > 2;
       let total = 0;
-      for (let r = 0; r < bounds.length; r += 2) total += bounds[r + 1]! - bounds[r]!;
+      for (let r = 0; r < runs; r += 2) total += bounds[r + 1]! - bounds[r]!;
       let pieceEnd = t0;
-      for (let r = 0; r < bounds.length; r += 2) {
+      for (let r = 0; r < runs; r += 2) {
         const whole = bounds[r] === 0 && bounds[r + 1] === text.length;
         const piece = whole ? text : text.slice(bounds[r], bounds[r + 1]);
         const pieceStart = pieceEnd;
         pieceEnd =
-          bounds.length === 2
-            ? t0 + span
-            : pieceStart + (span * (bounds[r + 1]! - bounds[r]!)) / total;
+          runs === 2 ? t0 + span : pieceStart + (span * (bounds[r + 1]! - bounds[r]!)) / total;
         pieces++;
         if ((r === 0 ? firstNewWord : true) || word < 0) {
           word++;
@@ -199,15 +199,20 @@ export function buildResult(
         }
         if (pieceStart < 0 || pieceEnd < 0) negative++;
         const itemStart = fix(pieceStart);
-        const item: AlignmentItem = {
-          line: lineIndex,
-          word,
-          subword,
-          start: itemStart,
-          end: Math.max(itemStart, fix(pieceEnd)),
-          text: piece,
-        };
-        if (line.singer !== undefined) item.singer = line.singer;
+        const itemEnd = Math.max(itemStart, fix(pieceEnd));
+        // One literal per shape rather than a field added after: 100k items.
+        const item: AlignmentItem =
+          line.singer === undefined
+            ? { line: lineIndex, word, subword, start: itemStart, end: itemEnd, text: piece }
+            : {
+                line: lineIndex,
+                word,
+                subword,
+                start: itemStart,
+                end: itemEnd,
+                text: piece,
+                singer: line.singer,
+              };
         if (first && translations) {
           item.translations = Object.fromEntries(
             Object.entries(translations).map(([lang, text]) => [lang, { text }]),

@@ -1,6 +1,5 @@
-import type { XmlElement } from './xml';
 import { digitsFraction, groups, scanGroups, trimmed } from '../time';
-import { attr } from './xml';
+import type { XmlTree } from './xml';
 
 /**
  * TTML time expressions: clock `hh:mm:ss(.fff)`, `hh:mm:ss:ff(.sub)` (SMPTE frames, ttaf1 files),
@@ -14,7 +13,8 @@ export interface TimeParams {
   tickRate: number;
 }
 
-export function timeParams(root: XmlElement): TimeParams {
+export function timeParams(tree: XmlTree, root: number): TimeParams {
+  const attr = (node: number, name: string) => tree.attr(node, name);
   const frameRate = Number(attr(root, 'frameRate') ?? '') || 30;
   const multiplier = (attr(root, 'frameRateMultiplier') ?? '').trim().split(/\s+/).map(Number);
   const ratio =
