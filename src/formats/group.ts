@@ -11,12 +11,15 @@ export interface OutLine {
 }
 
 /** Groups items by `line`, words by `word`; lines in time order (ties by line index). */
+const lyricOrder = (a: AlignmentItem, b: AlignmentItem) =>
+  a.line - b.line || a.word - b.word || a.subword - b.subword || a.start - b.start;
+
 export function groupLines(items: readonly AlignmentItem[]): OutLine[] {
-  const sorted = items
-    .slice()
-    .sort(
-      (a, b) => a.line - b.line || a.word - b.word || a.subword - b.subword || a.start - b.start,
-    );
+  // Items usually come in lyric order already (the editor's and the readers' are): check first.
+  let inOrder = true;
+  for (let i = 1; i < items.length && inOrder; i++)
+    inOrder = lyricOrder(items[i - 1]!, items[i]!) <= 0;
+  const sorted = inOrder ? items : items.slice().sort(lyricOrder);
   const lines: (OutLine & { index: number })[] = [];
   let current: (OutLine & { index: number }) | undefined;
   let lastWord = NaN;

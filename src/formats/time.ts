@@ -90,21 +90,36 @@ export function trimmed(text: string): string {
  */
 export function parseClock(text: string): number {
   const s = trimmed(text);
-  if (s.length === 0 || s.length > 32) return NaN;
-  const stop = scanGroups(s, 0);
-  if (groups.count > 3) return NaN;
+  return clockAt(s, 0, s.length);
+}
+
+/**
+ * `parseClock(text.slice(from, to))` without the slice when the time starts and ends with a digit;
+ * the character at `to`, if any, must not be a digit, `:`, `.` or `,` (a closing `>`).
+ */
+export function parseClockIn(text: string, from: number, to: number): number {
+  const c = text.charCodeAt(from);
+  const d = text.charCodeAt(to - 1);
+  if (to > from && isDigit(c) && isDigit(d)) return clockAt(text, from, to);
+  return parseClock(text.slice(from, to));
+}
+
+function clockAt(s: string, from: number, to: number): number {
+  if (to === from || to - from > 32) return NaN;
+  const stop = scanGroups(s, from);
+  if (groups.count > 3 || stop > to) return NaN;
   let seconds = 0;
   for (let g = 0; g < groups.count; g++) {
     const digits = groups.digits[g]!;
     if (digits < 1 || digits > 9) return NaN;
     seconds = seconds * 60 + groups.value[g]!;
   }
-  if (stop === s.length) return seconds;
+  if (stop === to) return seconds;
   const c = s.charCodeAt(stop);
   if (c !== 46 /* . */ && c !== 44 /* , */) return NaN;
   // `12.` is 12 s; any other character after the fraction's digits is not a time.
-  if (stop + 1 === s.length) return seconds;
-  const frac = digitsFraction(s, stop + 1, s.length);
+  if (stop + 1 === to) return seconds;
+  const frac = digitsFraction(s, stop + 1, to);
   return Number.isNaN(frac) ? NaN : seconds + frac;
 }
 

@@ -1,7 +1,7 @@
 import { buildResult, Warnings, type ParsedLine } from '../build';
 import { indexWithin, splitLines } from '../text/lines';
 import type { ReadResult, TimingMetadata } from '../types';
-import { parseLrcStamp, TAG } from './stamp';
+import { parseLrcStampIn, TAG } from './stamp';
 
 /**
  * LRC and enhanced LRC in one reader. A line is `[t1][t2]...text`; inside the text, `<t>` (A2
@@ -32,7 +32,7 @@ function inlineStamps(rest: string): { texts: string[]; stamps: number[] } {
     if (c === 60 /* < */ || c === 91 /* [ */) {
       const close = indexWithin(rest, c === 60 ? '>' : ']', i + 1, MAX_STAMP);
       if (close > i) {
-        const t = parseLrcStamp(rest.slice(i + 1, close));
+        const t = parseLrcStampIn(rest, i + 1, close);
         if (!Number.isNaN(t)) {
           texts.push(rest.slice(from, i));
           stamps.push(t);
@@ -62,7 +62,7 @@ export function readLrc(text: string, encoding: string, format: 'lrc' | 'elrc'):
     while (raw[at] === '[') {
       const close = indexWithin(raw, ']', at, MAX_STAMP);
       if (close < 0) break;
-      const t = parseLrcStamp(raw.slice(at + 1, close));
+      const t = parseLrcStampIn(raw, at + 1, close);
       if (Number.isNaN(t)) break;
       starts.push(t);
       at = close + 1;

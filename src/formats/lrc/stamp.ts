@@ -8,16 +8,35 @@ import { digitsFraction, groups, scanGroups, trimmed } from '../time';
 export function parseLrcStamp(inner: string): number {
   if (inner.length === 0 || inner.length > 16) return NaN;
   const s = trimmed(inner);
-  const stop = scanGroups(s, 0);
+  return stampAt(s, 0, s.length);
+}
+
+/**
+ * The stamp `text[from, to)` where the character at `to` ends it (`]` or `>`): read in place when
+ * it starts and ends with a digit (no slice per word), else as `parseLrcStamp(slice)`.
+ */
+export function parseLrcStampIn(text: string, from: number, to: number): number {
+  const n = to - from;
+  if (n === 0 || n > 16) return NaN;
+  const c = text.charCodeAt(from);
+  const d = text.charCodeAt(to - 1);
+  if (c >= 48 && c <= 57 && d >= 48 && d <= 57) return stampAt(text, from, to);
+  return parseLrcStamp(text.slice(from, to));
+}
+
+/** A trimmed stamp at `s[from, to)`; `s[to]`, if any, is not a digit, `:`, `.` or `,`. */
+function stampAt(s: string, from: number, to: number): number {
+  const stop = scanGroups(s, from);
+  if (stop > to) return NaN;
   const { value, digits, count } = groups;
   let fraction = 0;
   let fracDigits = 0;
-  if (stop < s.length) {
+  if (stop < to) {
     const c = s.charCodeAt(stop);
     if (c !== 46 /* . */ && c !== 44 /* , */) return NaN;
-    fracDigits = s.length - stop - 1;
+    fracDigits = to - stop - 1;
     if (fracDigits < 1 || fracDigits > 3) return NaN;
-    fraction = digitsFraction(s, stop + 1, s.length);
+    fraction = digitsFraction(s, stop + 1, to);
     if (Number.isNaN(fraction)) return NaN;
   }
   const d0 = digits[0]!;

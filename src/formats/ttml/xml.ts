@@ -1,4 +1,4 @@
-import { indexWithin } from '../text/lines';
+import { indexWithin, isJsSpace } from '../text/lines';
 import { decodeEntity } from '../vtt/payload';
 
 /**
@@ -276,26 +276,9 @@ export function parseXml(text: string): XmlDocument {
 
 /** `text[from, to)`, trimmed, is `name` (checked without slicing: one end tag per word). */
 function endTagNames(text: string, from: number, to: number, name: string): boolean {
-  while (from < to && isTrimmed(text.charCodeAt(from))) from++;
-  while (to > from && isTrimmed(text.charCodeAt(to - 1))) to--;
+  while (from < to && isJsSpace(text.charCodeAt(from))) from++;
+  while (to > from && isJsSpace(text.charCodeAt(to - 1))) to--;
   return to - from === name.length && text.startsWith(name, from);
-}
-
-/** What `String.prototype.trim` removes. */
-function isTrimmed(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 /** Reads `<name attr="v" ...>` or `<name/>` at `lt`; returns the position after it. */

@@ -1,5 +1,5 @@
 import { buildResult, Warnings, type ParsedLine } from '../build';
-import { splitLines } from '../text/lines';
+import { isJsSpace, splitLines } from '../text/lines';
 import { TimingFormatError, type ReadResult, type TimingMetadata } from '../types';
 
 /**
@@ -8,7 +8,6 @@ import { TimingFormatError, type ReadResult, type TimingMetadata } from '../type
  * in #RELATIVE mode its last number moves the beat origin. `P1`/`P2` start a duet singer's part.
  * A syllable without a leading space (or a `~` continuation) belongs to the word before it.
  */
-const NOTE = /^([:*FRG])[ \t]*(-?\d{1,9})[ \t]+(-?\d{1,9})[ \t]+(-?\d{1,9})(?:[ \t](.*))?$/;
 const BREAK = /^-[ \t]*(-?\d{1,9})(?:[ \t]+(-?\d{1,9}))?[ \t]*$/;
 const PLAYER = /^P[ \t]*(\d{1,2})[ \t]*$/;
 
@@ -60,32 +59,28 @@ export function readUltrastar(text: string, encoding: string): ReadResult {
     current = null;
   };
   for (; n < lines.length; n++) {
-    const line = lines[n]!.replace(/^[ \t]+/, '');
-    if (line.trim() === '') continue;
-    const first = line[0];
-    if (first === 'E' && line.trim() === 'E') break;
-    const note = NOTE.exec(line);
-    if (note) {
-      const start = at(base + Number(note[2]));
-      const end = at(base + Number(note[2]) + Math.max(0, Number(note[3])));
-      const syllable = note[5] ?? '';
-      current ??= {
-        source: n + 1,
-        start,
-        end,
-        segments: [],
-        ...(singer === undefined ? {} : { singer }),
-      };
+    const raw = lines[n]!;
+    let indent = 0;
+    while (raw.charCodeAt(indent) === 32 || raw.charCodeAt(indent) === 9) indent++;
+    const c = raw.charCodeAt(indent);
+    if (readNote(raw, indent)) {
+      const start = at(base + note.beat);
+      const end = at(base + note.beat + Math.max(0, note.length));
+      const syllable = note.syllable;
+      if (!current) {
+        current = { source: n + 1, start, end, segments: [] };
+        if (singer !== undefined) current.singer = singer;
+      }
       current.start = Math.min(current.start, start);
       current.end = Math.max(current.end, end);
-      current.segments.push({
-        text: syllable,
-        start,
-        end,
-        joinPrevious: syllable.trim().startsWith('~'),
-      });
+      current.segments.push({ text: syllable, start, end, joinPrevious: continues(syllable) });
       continue;
     }
+    // Not a note (a break, a player, or something else): the rare lines, read by pattern.
+    const line = indent === 0 ? raw : raw.slice(indent);
+    if ((Number.isNaN(c) || isJsSpace(c)) && line.trim() === '') continue;
+    const first = line[0];
+    if (first === 'E' && line.trim() === 'E') break;
     const br = BREAK.exec(line);
     if (br) {
       close();
@@ -109,4 +104,71 @@ export function readUltrastar(text: string, encoding: string): ReadResult {
     // No `E`: common in hand-made files, and harmless.
   }
   return buildResult('ultrastar', encoding, out, warnings, metadata);
+}
+
+/** The fields of the last note `readNote` read. */
+const note = { beat: 0, length: 0, syllable: '' };
+
+/**
+ * A note line from `at`, by hand (one per syllable), as the pattern
+ * `^([:*FRG])[ \t]*(-?\d{1,9})[ \t]+(-?\d{1,9})[ \t]+(-?\d{1,9})(?:[ \t](.*))?$` reads it:
+ * the type, beat, length and pitch, then one space or tab and the syllable (which keeps any
+ * further spaces: they separate words).
+ */
+function readNote(line: string, at: number): boolean {
+  const type = line.charCodeAt(at);
+  // : * F R G
+  if (type !== 58 && type !== 42 && type !== 70 && type !== 82 && type !== 71) return false;
+  let i = at + 1;
+  while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
+  i = readInt(line, i);
+  if (i < 0) return false;
+  const beat = int;
+  if (!isBlankChar(line.charCodeAt(i))) return false;
+  while (isBlankChar(line.charCodeAt(i))) i++;
+  i = readInt(line, i);
+  if (i < 0) return false;
+  const length = int;
+  if (!isBlankChar(line.charCodeAt(i))) return false;
+  while (isBlankChar(line.charCodeAt(i))) i++;
+  i = readInt(line, i);
+  if (i < 0) return false;
+  if (i < line.length) {
+    if (!isBlankChar(line.charCodeAt(i))) return false;
+    // `.` stops at these line terminators, so the pattern does not match such a line.
+    if (line.indexOf('\u2028', i) >= 0 || line.indexOf('\u2029', i) >= 0) return false;
+  }
+  note.beat = beat;
+  note.length = length;
+  note.syllable = i < line.length ? line.slice(i + 1) : '';
+  return true;
+}
+
+const isBlankChar = (c: number) => c === 32 || c === 9;
+
+/** The last `readInt`'s value. */
+let int = 0;
+
+/** `-?\d{1,9}` at `at`: the index after it (its value in `int`), or -1. */
+function readInt(line: string, at: number): number {
+  let i = at;
+  const negative = line.charCodeAt(i) === 45; /* - */
+  if (negative) i++;
+  let value = 0;
+  const from = i;
+  for (let c = line.charCodeAt(i); c >= 48 && c <= 57; c = line.charCodeAt(++i))
+    value = value * 10 + (c - 48);
+  if (i === from || i - from > 9) return -1;
+  int = negative ? -value : value;
+  return i;
+}
+
+/** A syllable that starts with `~` (after spaces) continues the word before it. */
+function continues(syllable: string): boolean {
+  for (let i = 0; i < syllable.length; i++) {
+    const c = syllable.charCodeAt(i);
+    if (c === 126 /* ~ */) return true;
+    if (!isJsSpace(c)) return false;
+  }
+  return false;
 }
