@@ -94,8 +94,6 @@ function translationsOf(raw: unknown): AlignmentItem['translations'] {
 export function writeJson(items: readonly AlignmentItem[]): string {
   if (items.length === 0) return '{ "items": [] }\n';
   const rows = items.map((x) => {
-    const fast = fastRow(x);
-    if (fast !== null) return fast;
     const item: AlignmentItem = {
       line: x.line,
       word: x.word,
@@ -110,30 +108,4 @@ export function writeJson(items: readonly AlignmentItem[]): string {
     return JSON.stringify(item);
   });
   return `{ "items": [\n  ${rows.join(',\n  ')}\n] }\n`;
-}
-
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-
-/**
- * `JSON.stringify` of the row, written directly for the usual item (finite numbers, string text):
- * no object copied per item. Anything else goes the general way.
- */
-function fastRow(x: AlignmentItem): string | null {
-  if (
-    !isNumber(x.line) ||
-    !isNumber(x.word) ||
-    !isNumber(x.subword) ||
-    !isNumber(x.start) ||
-    !isNumber(x.end) ||
-    typeof x.text !== 'string' ||
-    !(x.singer === undefined || isNumber(x.singer)) ||
-    !(x.id === undefined || typeof x.id === 'string') ||
-    !(x.translations === undefined || typeof x.translations === 'object')
-  )
-    return null;
-  let row = `{"line":${x.line},"word":${x.word},"subword":${x.subword},"start":${x.start},"end":${x.end},"text":${JSON.stringify(x.text)}`;
-  if (x.id !== undefined) row += `,"id":${JSON.stringify(x.id)}`;
-  if (x.singer !== undefined) row += `,"singer":${x.singer}`;
-  if (x.translations !== undefined) row += `,"translations":${JSON.stringify(x.translations)}`;
-  return row + '}';
 }
