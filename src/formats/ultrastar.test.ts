@@ -141,4 +141,33 @@ describe('UltraStar', () => {
       expect(Math.abs(x.end - r.items[i]!.end)).toBeLessThanOrEqual(0.0101);
     });
   });
+
+  it('reads songs as editors write them: "P 1", no space after the note type, spaced headers, negative beats', () => {
+    const r = readTimings(
+      [
+        '#TITLE : Spaced',
+        '#BPM:  200  ',
+        '#GAP:   1000,5 ',
+        'P 1',
+        ':0 4 3 Sun',
+        '*4  4 3  rise',
+        'P 2',
+        ': -2 2 1 Oh',
+        'E',
+      ].join('\r\n'),
+    );
+    const t = (beat: number) => at(1000.5, 200, beat);
+    expect(r.items.map((x) => [x.text, x.singer])).toEqual([
+      ['Oh', 1],
+      ['Sun', 0],
+      ['rise', 0],
+    ]);
+    r.items.forEach((x, i) => expect(x.start).toBeCloseTo(t([-2, 0, 4][i]!), 9));
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('gives note times as exact as the formula allows (12 beats at BPM 200 are 0.9 s)', () => {
+    const r = readTimings('#BPM:200\n#GAP:0\n: 12 4 1 la\nE\n');
+    expect([r.items[0]!.start, r.items[0]!.end]).toEqual([0.9, 1.2]);
+  });
 });

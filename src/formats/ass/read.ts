@@ -80,19 +80,27 @@ export function readAss(text: string, encoding: string): ReadResult {
   }
   const chosen = karaokeOnly(chooseRows(rows, warnings), warnings);
   const parsed: { line: ParsedLine; actor: string; style: string }[] = [];
+  let readings = 0;
   for (const row of chosen) {
-    const start = parseClock(field(row, 'start') ?? '');
-    const end = parseClock(field(row, 'end') ?? '');
+    const start = assTime(field(row, 'start') ?? '');
+    const end = assTime(field(row, 'end') ?? '');
     if (Number.isNaN(start) || Number.isNaN(end)) {
       warnings.add(row.source, 'The start or end time of this line cannot be read; skipped.');
       continue;
     }
-    const { segments } = parseAssText(field(row, 'text') ?? '', start);
+    const { segments, readings: dropped } = parseAssText(field(row, 'text') ?? '', start);
+    readings += dropped;
     parsed.push({
       line: { source: row.source, start, end: Math.max(start, end), segments },
       actor: (field(row, 'name') ?? field(row, 'actor') ?? '').trim(),
       style: (field(row, 'style') ?? '').trim(),
     });
+  }
+  if (readings > 0) {
+    warnings.add(
+      null,
+      `${count(readings, 'furigana reading', 'furigana readings')} (after "|") not kept: items have no field for them.`,
+    );
   }
   const byActor = voices(parsed.map((p) => p.actor));
   const singers = byActor.some((s) => s !== undefined)
@@ -110,6 +118,18 @@ export function readAss(text: string, encoding: string): ReadResult {
     metadata,
   );
 }
+
+/**
+ * `h:mm:ss.cc`; also `h:mm:ss:cc` with a colon before the centiseconds, as some converters write
+ * it (ASS has no frames, so the last group can only be hundredths).
+ */
+function assTime(text: string): number {
+  const t = parseClock(text);
+  if (!Number.isNaN(t)) return t;
+  const m = COLON_CENTIS.exec(text.trim());
+  return m ? parseClock(`${m[1]}.${m[2]}`) : NaN;
+}
+const COLON_CENTIS = /^(\d{1,2}:\d{1,2}:\d{1,2}):(\d{2})$/;
 
 /** The last field (Text) keeps its commas. */
 function splitFields(value: string, format: string[]): string[] {

@@ -4,13 +4,18 @@ import type { Segment } from '../build';
  * The Text field of a Dialogue line: override blocks `{...}` with karaoke tags `\k` / `\K` /
  * `\kf` / `\ko` (durations in centiseconds, each starting a syllable), and the text escapes `\N`
  * and `\n` (line breaks) and `\h` (hard space), which separate words. Everything else in a block
- * (colours, positions, `\-syl` markers) is styling and dropped; ruby `|` and `#` stay text.
+ * (colours, positions, `\-syl` markers) is styling and dropped. Furigana in karaoke syllables
+ * (`漢|かん`, `見|<み`) keeps the base text only, as the WebVTT reader drops `<rt>`: the reading is
+ * shown above the lyric, not sung as another word. A `#|` syllable continues the kanji before it,
+ * which then lasts until that syllable ends.
  */
 
 export interface AssSyllables {
   /** Syllables from the line start; `start`/`end` in seconds. Null: no karaoke tags (line-timed). */
   segments: Segment[];
   timed: boolean;
+  /** Furigana readings dropped from karaoke syllables. */
+  readings: number;
 }
 
 export function parseAssText(raw: string, lineStart: number): AssSyllables {
@@ -70,8 +75,32 @@ export function parseAssText(raw: string, lineStart: number): AssSyllables {
   }
   take(raw.length);
   flush();
-  if (!timed) return { segments: [{ text: segments.map((s) => s.text).join('') }], timed: false };
-  return { segments, timed: true };
+  if (!timed)
+    return { segments: [{ text: segments.map((s) => s.text).join('') }], timed: false, readings: 0 };
+  return { segments, timed: true, readings: dropFurigana(segments) };
+}
+
+/** `base|reading` syllables to `base` (whitespace around kept: it separates words). */
+function dropFurigana(segments: Segment[]): number {
+  let readings = 0;
+  for (let k = 0; k < segments.length; k++) {
+    const seg = segments[k]!;
+    const bar = seg.text.indexOf('|');
+    if (bar < 0) continue;
+    readings++;
+    const trailing = /\s*$/.exec(seg.text)![0];
+    let base = seg.text.slice(0, bar);
+    if (base.trim() === '#') {
+      base = base.replace('#', '');
+      for (let p = k - 1; p >= 0; p--) {
+        if (segments[p]!.text.trim() === '') continue;
+        segments[p]!.end = seg.end;
+        break;
+      }
+    }
+    seg.text = base + trailing;
+  }
+  return readings;
 }
 
 const K = 1;

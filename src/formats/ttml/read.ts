@@ -15,7 +15,11 @@ interface Collected {
   translations: Record<string, string>;
   bgTranslations: Record<string, string>;
   badTimes: number;
+  /** Spans whose end is before their begin: given no length. */
+  backwards: number;
   romanized: number;
+  /** `tts:ruby="text"` readings dropped (the base text is the lyric). */
+  ruby: number;
   /** Spans with a begin and no end: they end where the next one begins (or the line ends). */
   openEnds: Set<Segment>;
   /** An `x-bg` span's own times, when it has them. */
@@ -32,6 +36,22 @@ function hasBreak(text: string): boolean {
     if (c === 9 || c === 10 || c === 13) return true;
   }
   return false;
+}
+
+const isRubyText = (tree: XmlTree, el: number) => {
+  const ruby = tree.attr(el, 'ruby');
+  return ruby === 'text' || ruby === 'textContainer' || ruby === 'delimiter';
+};
+
+/** The sung text of a span: its text without ruby readings (`tts:ruby="text"`), which it counts. */
+function lyricText(tree: XmlTree, el: number, c: Collected): string {
+  let out = '';
+  for (let n = tree.firstChild[el]!; n >= 0; n = tree.nextSibling[n]!) {
+    if (tree.isText[n] === 1) out += tree.name[n]!;
+    else if (isRubyText(tree, n)) c.ruby++;
+    else out += lyricText(tree, n, c);
+  }
+  return out;
 }
 
 /** A span with a begin anywhere below `el` (no array built: called for every span). */
@@ -81,6 +101,7 @@ export function readTtml(text: string, encoding: string): ReadResult {
   const lines: ParsedLine[] = [];
   const agents: (string | undefined)[] = [];
   let romanized = 0;
+  let ruby = 0;
   const visit = (el: number, agent: string | undefined, offset: number) => {
     for (let child = tree.firstChild[el]!; child >= 0; child = tree.nextSibling[child]!) {
       if (tree.isText[child] === 1) continue;
@@ -88,6 +109,7 @@ export function readTtml(text: string, encoding: string): ReadResult {
       if (isNamed(child, 'p')) {
         const read = readP(tree, child, offset, params, headTranslations, warnings, language);
         romanized += read.romanized;
+        ruby += read.ruby;
         for (const line of read.lines) {
           lines.push(line);
           agents.push(childAgent);
@@ -103,6 +125,12 @@ export function readTtml(text: string, encoding: string): ReadResult {
     warnings.add(
       null,
       `${count(romanized, 'romanization', 'romanizations')} (x-roman) not kept: items have no field for them.`,
+    );
+  }
+  if (ruby > 0) {
+    warnings.add(
+      null,
+      `${count(ruby, 'ruby reading', 'ruby readings')} (tts:ruby="text") not kept: items have no field for them.`,
     );
   }
   const singers = agentSingers(agents, declared);
@@ -162,7 +190,9 @@ function collect(
     }
     if (name !== 'span') continue;
     const role = tree.attr(child, 'role');
-    if (role === 'x-translation') {
+    if (isRubyText(tree, child)) {
+      c.ruby++;
+    } else if (role === 'x-translation') {
       const text = oneSpace(tree.textContent(child)).trim();
       if (text) translations[tree.attr(child, 'lang') ?? lang ?? 'und'] = text;
     } else if (role === 'x-roman' || role === 'x-romanization' || role === 'x-transliteration') {
@@ -184,14 +214,15 @@ function collect(
         c.badTimes++;
       const timedInside = hasTimedSpan(tree, child);
       if (openEnd && !timedInside) {
-        const segment = { text: oneSpace(tree.textContent(child)), start, end: start };
+        const segment = { text: oneSpace(lyricText(tree, child, c)), start, end: start };
         c.openEnds.add(segment);
         into.push(segment);
       } else if (Number.isNaN(start) || Number.isNaN(end) || timedInside) {
         collect(tree, child, into, translations, c, params, lang);
       } else {
+        if (end < start) c.backwards++;
         into.push({
-          text: oneSpace(tree.textContent(child)),
+          text: oneSpace(lyricText(tree, child, c)),
           start,
           end: Math.max(start, end),
         });
@@ -208,14 +239,16 @@ function readP(
   headTranslations: Map<string, Record<string, string>>,
   warnings: Warnings,
   lang: string | undefined,
-): { lines: ParsedLine[]; romanized: number } {
+): { lines: ParsedLine[]; romanized: number; ruby: number } {
   const c: Collected = {
     main: [],
     bg: [],
     translations: {},
     bgTranslations: {},
     badTimes: 0,
+    backwards: 0,
     romanized: 0,
+    ruby: 0,
     openEnds: new Set(),
     bgBegin: NaN,
     bgEnd: NaN,
@@ -248,6 +281,12 @@ function readP(
       `${count(c.badTimes, 'span time', 'span times')} cannot be read; those words were spread over the line.`,
     );
   }
+  if (c.backwards > 0) {
+    warnings.add(
+      line,
+      `${count(c.backwards, 'span ends', 'spans end')} before ${c.backwards === 1 ? 'it begins' : 'they begin'}; given no length.`,
+    );
+  }
   const key = tree.attr(p, 'key') ?? tree.attr(p, 'id');
   const fromHead = key ? headTranslations.get(key) : undefined;
   const lines: ParsedLine[] = [];
@@ -266,7 +305,7 @@ function readP(
   const bgEnd = Number.isNaN(c.bgEnd) && !bgTimed ? end : c.bgEnd;
   const bg = lineOf(line, c.bg, bgBegin, bgEnd, c.bgTranslations, warnings);
   if (bg) lines.push(bg);
-  return { lines, romanized: c.romanized };
+  return { lines, romanized: c.romanized, ruby: c.ruby };
 }
 
 function closeOpenEnds(segments: Segment[], open: Set<Segment>, lineEnd: number): void {

@@ -48,8 +48,9 @@ export function readUltrastar(text: string, encoding: string): ReadResult {
       'This UltraStar file has no usable #BPM line, so its notes cannot be timed.',
     );
   }
-  const beat = 60 / (bpm * 4);
-  const at = (b: number) => gap / 1000 + b * beat;
+  // GAP/1000 + beat * 60 / (BPM * 4), in milliseconds first: a beat count times 15000/BPM is
+  // usually a whole number of ms, so 12 beats at BPM 200 are 0.9 s, not 0.8999999999999999.
+  const at = (b: number) => (gap + (b * 15000) / bpm) / 1000;
   const out: ParsedLine[] = [];
   let singer: number | undefined;
   let base = 0;
