@@ -10,6 +10,44 @@ import { TimingFormatError, type ReadResult, type TimingMetadata } from '../type
  */
 const BREAK = /^-[ \t]*(-?\d{1,9})(?:[ \t]+(-?\d{1,9}))?[ \t]*$/;
 const PLAYER = /^P[ \t]*(\d{1,2})[ \t]*$/;
+const BPM_CHANGE = /^B[ \t]*(-?\d{1,9})[ \t]+(\d{1,9}(?:[.,]\d{1,9})?)[ \t]*$/;
+
+/**
+ * Beats to seconds: GAP/1000 + beat * 60 / (BPM * 4), piecewise when B lines change the BPM from
+ * a beat on (as UltraStar Deluxe plays them). In milliseconds first: a beat count times 15000/BPM
+ * is usually a whole number of ms, so 12 beats at BPM 200 are 0.9 s, not 0.8999999999999999.
+ */
+class Tempo {
+  /** Segments by start beat: the BPM from that beat on and the ms at which it starts. */
+  private readonly starts: number[] = [0];
+  private readonly bpms: number[];
+  private readonly ms: number[] = [0];
+
+  constructor(bpm: number) {
+    this.bpms = [bpm];
+  }
+
+  change(beat: number, bpm: number): void {
+    let i = this.starts.length;
+    while (i > 0 && this.starts[i - 1]! > beat) i--;
+    if (i > 0 && this.starts[i - 1] === beat) this.bpms[i - 1] = bpm;
+    else {
+      this.starts.splice(i, 0, beat);
+      this.bpms.splice(i, 0, bpm);
+      this.ms.splice(i, 0, 0);
+    }
+    for (let k = 1; k < this.starts.length; k++) {
+      this.ms[k] =
+        this.ms[k - 1]! + ((this.starts[k]! - this.starts[k - 1]!) * 15000) / this.bpms[k - 1]!;
+    }
+  }
+
+  seconds(beat: number, gap: number): number {
+    let k = this.starts.length - 1;
+    while (k > 0 && this.starts[k]! > beat) k--;
+    return (gap + this.ms[k]! + ((beat - this.starts[k]!) * 15000) / this.bpms[k]!) / 1000;
+  }
+}
 
 const number = (value: string) => Number(value.trim().replace(',', '.'));
 
@@ -48,12 +86,13 @@ export function readUltrastar(text: string, encoding: string): ReadResult {
       'This UltraStar file has no usable #BPM line, so its notes cannot be timed.',
     );
   }
-  // GAP/1000 + beat * 60 / (BPM * 4), in milliseconds first: a beat count times 15000/BPM is
-  // usually a whole number of ms, so 12 beats at BPM 200 are 0.9 s, not 0.8999999999999999.
-  const at = (b: number) => (gap + (b * 15000) / bpm) / 1000;
+  // Notes are read in beats; times come at the end, when every BPM change (B line) is known.
+  const tempo = new Tempo(bpm);
   const out: ParsedLine[] = [];
   let singer: number | undefined;
   let base = 0;
+  // #RELATIVE: each voice keeps its own beat origin across voice changes.
+  const bases = new Map<number | undefined, number>();
   let current: ParsedLine | null = null;
   const close = () => {
     if (current && current.segments.length > 0) out.push(current);
@@ -65,8 +104,8 @@ export function readUltrastar(text: string, encoding: string): ReadResult {
     while (raw.charCodeAt(indent) === 32 || raw.charCodeAt(indent) === 9) indent++;
     const c = raw.charCodeAt(indent);
     if (readNote(raw, indent)) {
-      const start = at(base + note.beat);
-      const end = at(base + note.beat + Math.max(0, note.length));
+      const start = base + note.beat;
+      const end = base + note.beat + Math.max(0, note.length);
       const syllable = note.syllable;
       if (!current) {
         current = { source: n + 1, start, end, segments: [] };
@@ -91,18 +130,31 @@ export function readUltrastar(text: string, encoding: string): ReadResult {
     const player = PLAYER.exec(line.trim());
     if (player) {
       close();
+      bases.set(singer, base);
       singer = Math.max(0, Number(player[1]) - 1);
-      base = 0;
+      base = bases.get(singer) ?? 0;
+      continue;
+    }
+    const change = BPM_CHANGE.exec(line);
+    if (change && number(change[2]!) > 0) {
+      tempo.change(base + Number(change[1]), number(change[2]!));
       continue;
     }
     if (first === '#') warnings.add(n + 1, 'A header line after the notes; ignored.');
     else if (first === 'B')
-      warnings.add(n + 1, 'BPM changes (B lines) are not supported; skipped.');
+      warnings.add(n + 1, 'This BPM change (B line) cannot be read; skipped.');
     else warnings.add(n + 1, 'This line is not an UltraStar note or line break; skipped.');
   }
   close();
-  if (n >= lines.length) {
-    // No `E`: common in hand-made files, and harmless.
+  // No `E` at the end is common in hand-made files, and harmless.
+  const at = (beat: number) => tempo.seconds(beat, gap);
+  for (const line of out) {
+    line.start = at(line.start);
+    line.end = at(line.end);
+    for (const s of line.segments) {
+      s.start = at(s.start!);
+      s.end = at(s.end!);
+    }
   }
   return buildResult('ultrastar', encoding, out, warnings, metadata);
 }
