@@ -194,4 +194,9 @@ describe('UltraStar', () => {
       ['C', t(10)],
     ]);
   });
+
+  it('gives no singers to a song with one voice, even under a P1 line', () => {
+    const r = readTimings('#BPM:100\nP1\n: 0 2 1 solo\nE\n');
+    expect(r.items.map((x) => x.singer)).toEqual([undefined]);
+  });
 });

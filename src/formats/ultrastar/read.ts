@@ -147,6 +147,9 @@ export function readUltrastar(text: string, encoding: string): ReadResult {
   }
   close();
   // No `E` at the end is common in hand-made files, and harmless.
+  // One voice is no duet (a lone P1 line): no singer, as in every other format.
+  const voices = new Set(out.map((line) => line.singer));
+  if (voices.size === 1) for (const line of out) delete line.singer;
   const at = (beat: number) => tempo.seconds(beat, gap);
   for (const line of out) {
     line.start = at(line.start);
