@@ -21,6 +21,11 @@ export interface Segment {
   end?: number;
   /** Joined to the previous word even after a space (UltraStar `~` continuation). */
   joinPrevious?: boolean;
+  /**
+   * Whitespace follows (the next segment starts a word), as an untimed whitespace-only segment
+   * after this one would say without being one: TTML has one between every two words.
+   */
+  spaceAfter?: boolean;
 }
 
 export interface ParsedLine {
@@ -153,6 +158,7 @@ export function buildResult(
     const segs = line.segments;
     for (let index = 0; index < segs.length; index++) {
       const seg = segs[index]!;
+      if (index > 0 && segs[index - 1]!.spaceAfter === true) spaceBefore = true;
       const text = seg.text;
       const join = seg.joinPrevious === true && pieces > 0;
       if (bounds.length < text.length + 2) bounds = new Int32Array(text.length * 2 + 2);

@@ -76,7 +76,11 @@ export function parseAssText(raw: string, lineStart: number): AssSyllables {
   take(raw.length);
   flush();
   if (!timed)
-    return { segments: [{ text: segments.map((s) => s.text).join('') }], timed: false, readings: 0 };
+    return {
+      segments: [{ text: segments.map((s) => s.text).join('') }],
+      timed: false,
+      readings: 0,
+    };
   return { segments, timed: true, readings: dropFurigana(segments) };
 }
 

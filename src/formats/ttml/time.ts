@@ -37,8 +37,17 @@ export function timeParams(tree: XmlTree, root: number): TimeParams {
 export function parseTtmlTime(value: string | undefined, p: TimeParams): number {
   if (value === undefined) return NaN;
   const v = trimmed(value);
-  if (v.length === 0 || v.length > 40) return NaN;
-  const stop = scanGroups(v, 0);
+  return ttmlTimeAt(v, 0, v.length, p);
+}
+
+/**
+ * A trimmed time expression at `v[from, to)`, read in place (an attribute value in the source,
+ * with its closing quote at `to`). NaN when it is not one.
+ */
+export function ttmlTimeAt(v: string, from: number, to: number, p: TimeParams): number {
+  if (to === from || to - from > 40) return NaN;
+  const stop = scanGroups(v, from);
+  if (stop > to) return NaN;
   const { count, digits } = groups;
   const g0 = groups.value[0]!;
   const g1 = groups.value[1]!;
@@ -48,31 +57,33 @@ export function parseTtmlTime(value: string | undefined, p: TimeParams): number 
   // The fraction after `.`, and where the unit starts.
   let fracDigits = 0;
   let unit = stop;
-  if (stop < v.length && v.charCodeAt(stop) === 46 /* . */) {
+  if (stop < to && v.charCodeAt(stop) === 46 /* . */) {
     unit = stop + 1;
-    while (unit < v.length && v.charCodeAt(unit) >= 48 && v.charCodeAt(unit) <= 57) unit++;
+    while (unit < to && v.charCodeAt(unit) >= 48 && v.charCodeAt(unit) <= 57) unit++;
     fracDigits = unit - stop - 1;
     if (fracDigits === 0) return NaN;
   }
-  const hasUnit = unit < v.length;
-  const fraction = () => digitsFraction(v, stop + 1, unit);
+  const hasUnit = unit < to;
   if (count === 3 || count === 4) {
     if (hasUnit || digits[0]! > 3 || digits[1]! > 2 || digits[2]! > 2) return NaN;
     const base = g0 * 3600 + g1 * 60 + g2;
-    if (count === 3) return fracDigits === 0 ? base : fracDigits <= 9 ? base + fraction() : NaN;
+    if (count === 3) {
+      if (fracDigits === 0) return base;
+      return fracDigits <= 9 ? base + digitsFraction(v, stop + 1, unit) : NaN;
+    }
     if (digits[3]! > 4 || fracDigits > 4) return NaN;
     const sub = fracDigits === 0 ? 0 : Number(v.slice(stop + 1, unit));
     return base + (g3 + sub / p.subFrameRate) / p.frameRate;
   }
   if (count === 2) {
     if (hasUnit || digits[0]! > 4 || digits[1]! > 2 || fracDigits > 9) return NaN;
-    return g0 * 60 + g1 + (fracDigits === 0 ? 0 : fraction());
+    return g0 * 60 + g1 + (fracDigits === 0 ? 0 : digitsFraction(v, stop + 1, unit));
   }
   if (count !== 1 || digits[0]! > 12 || fracDigits > 12) return NaN;
   // `Number` of the whole offset rounds once, as the integer and fraction summed would not.
-  const n = fracDigits === 0 ? g0 : Number(v.slice(0, unit));
+  const n = fracDigits === 0 ? g0 : Number(v.slice(from, unit));
   if (!hasUnit) return n;
-  switch (v.slice(unit)) {
+  switch (v.slice(unit, to)) {
     case 'h':
       return n * 3600;
     case 'm':

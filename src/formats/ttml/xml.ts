@@ -33,7 +33,13 @@ export class XmlTree {
   /** Only during parsing: the last child of each node. */
   private lastChild = new Int32Array(1024);
 
-  constructor(readonly source: string) {}
+  constructor(
+    readonly source: string,
+    /** Expected nodes: the arrays start that long instead of doubling their way there. */
+    capacity = 1024,
+  ) {
+    if (capacity > 1024) this.growNodes(capacity);
+  }
 
   /** Adds a node under `parent` (-1: not linked yet). */
   add(parent: number, name: string, isText: number, line: number): number {
@@ -91,19 +97,25 @@ export class XmlTree {
    * else the first prefixed name in source order. A name given twice has its last value.
    */
   attr(node: number, local: string): string | undefined {
+    const a = this.find(node, local);
+    return a < 0 ? undefined : this.value(a);
+  }
+
+  /** Where `attr(node, local)` is in the attribute arrays, -1 when absent (no value sliced). */
+  find(node: number, local: string): number {
     const from = this.attrFrom[node]!;
     const to = this.attrTo[node]!;
     const names = this.attrName;
-    for (let a = to - 1; a >= from; a--) if (names[a] === local) return this.value(a);
+    for (let a = to - 1; a >= from; a--) if (names[a] === local) return a;
     for (let a = from; a < to; a++) {
       const key = names[a]!;
       const at = key.length - local.length - 1;
       if (at > 0 && key.charCodeAt(at) === 58 /* : */ && key.endsWith(local)) {
-        for (let b = to - 1; b > a; b--) if (names[b] === key) return this.value(b);
-        return this.value(a);
+        for (let b = to - 1; b > a; b--) if (names[b] === key) return b;
+        return a;
       }
     }
-    return undefined;
+    return -1;
   }
 
   /** Child elements of `node`, in order. */
@@ -187,17 +199,23 @@ function nameAt(text: string, from: number, to: number): string {
 interface Context {
   tree: XmlTree;
   /** Open elements; the document node (0) at the bottom. */
-  stack: number[];
+  /** Open elements (`depth` of them); the document node (0) at the bottom. */
+  stack: Int32Array;
+  depth: number;
   problems: XmlDocument['problems'];
   deepNoted: boolean;
 }
 
 export function parseXml(text: string): XmlDocument {
   const problems: XmlDocument['problems'] = [];
-  const tree = new XmlTree(text);
+  // At most a start tag and a text node per `<`, plus the document: counted, so no regrowing.
+  let tags = 0;
+  for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at + 1)) tags++;
+  const tree = new XmlTree(text, 2 * tags + 2);
   const top = tree.add(-1, '#document', 0, 1);
-  const stack: number[] = [top];
-  const ctx: Context = { tree, stack, problems, deepNoted: false };
+  const stack = new Int32Array(MAX_DEPTH + 2);
+  stack[0] = top;
+  const ctx: Context = { tree, stack, depth: 1, problems, deepNoted: false };
   let line = 1;
   let counted = 0;
   const lineAt = (pos: number) => {
@@ -217,7 +235,7 @@ export function parseXml(text: string): XmlDocument {
     }
     return at + end.length;
   };
-  const addText = (value: string) => tree.add(stack[stack.length - 1]!, value, 1, 0);
+  const addText = (value: string) => tree.add(stack[ctx.depth - 1]!, value, 1, 0);
   let i = 0;
   while (i < text.length) {
     const lt = text.indexOf('<', i);
@@ -244,16 +262,16 @@ export function parseXml(text: string): XmlDocument {
       const stop = close < 0 ? text.length : close;
       i = close < 0 ? text.length : close + 1;
       // The usual case, the element on top, is checked without slicing its name.
-      const top = stack.length - 1;
+      const top = ctx.depth - 1;
       if (top > 0 && endTagNames(text, lt + 2, stop, tree.name[stack[top]!]!)) {
-        stack.length = top;
+        ctx.depth = top;
         continue;
       }
       // Look for the matching start tag near the top only: a flood of stray end tags stays linear.
       const name = text.slice(lt + 2, stop).trim();
       let at = top;
-      while (at > 0 && stack.length - at <= MAX_DEPTH && tree.name[stack[at]!] !== name) at--;
-      if (at > 0 && tree.name[stack[at]!] === name) stack.length = at;
+      while (at > 0 && ctx.depth - at <= MAX_DEPTH && tree.name[stack[at]!] !== name) at--;
+      if (at > 0 && tree.name[stack[at]!] === name) ctx.depth = at;
       else
         problems.push({
           line: lineAt(lt),
@@ -263,8 +281,8 @@ export function parseXml(text: string): XmlDocument {
       i = startTag(text, lt, ctx, lineAt(lt));
     }
   }
-  if (stack.length > 1) {
-    const open = stack[stack.length - 1]!;
+  if (ctx.depth > 1) {
+    const open = stack[ctx.depth - 1]!;
     problems.push({
       line: tree.line[open]!,
       message: `The element <${tree.name[open]!}> is not closed before the end of the file.`,
@@ -288,7 +306,7 @@ function startTag(text: string, lt: number, ctx: Context, line: number): number 
   while (i < text.length && isNameChar(text.charCodeAt(i))) i++;
   if (i === lt + 1) {
     // A lone `<` in text: keep it as text.
-    tree.add(stack[stack.length - 1]!, '<', 1, 0);
+    tree.add(stack[ctx.depth - 1]!, '<', 1, 0);
     return lt + 1;
   }
   const name = nameAt(text, lt + 1, i);
@@ -303,9 +321,9 @@ function startTag(text: string, lt: number, ctx: Context, line: number): number 
     const c = text.charCodeAt(i);
     const gt = c === 62; /* > */
     if (gt || (c === 47 /* / */ && text.charCodeAt(i + 1) === 62)) {
-      tree.link(stack[stack.length - 1]!, el);
+      tree.link(stack[ctx.depth - 1]!, el);
       // Deeper than any real document: kept as an empty element, so readers never recurse deeper.
-      if (gt && stack.length <= MAX_DEPTH) stack.push(el);
+      if (gt && ctx.depth <= MAX_DEPTH) stack[ctx.depth++] = el;
       else if (gt && !ctx.deepNoted) {
         ctx.deepNoted = true;
         problems.push({
