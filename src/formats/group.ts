@@ -65,4 +65,10 @@ export function singersOf(lines: readonly OutLine[]): number[] {
 }
 
 /** Item text is free text; the formats' own line breaks and tabs become spaces. */
-export const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
+export function oneLine(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 || c === 10 || c === 9) return text.replace(/[\r\n\t]+/g, ' ');
+  }
+  return text;
+}

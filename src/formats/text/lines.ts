@@ -7,7 +7,8 @@ export function splitLines(text: string): string[] {
 export const SPACE = /\s/;
 
 export function isBlank(text: string): boolean {
-  return !/\S/.test(text);
+  for (let i = 0; i < text.length; i++) if (!isJsSpace(text.charCodeAt(i))) return false;
+  return true;
 }
 
 /**
