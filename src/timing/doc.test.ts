@@ -1,18 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyChange, composeChanges, invertChange } from './change';
+import { applyChange, composeChanges, invertChange, type Change } from './change';
 import { diffDocs } from './diff';
 import {
   createDoc,
   getItem,
   indexAtTime,
+  indexSomeKeys,
   indexOfKey,
   itemAt,
   toArray,
   visibleRange,
   CHUNK_SIZE,
 } from './doc';
-import { compareItems, keyOf } from './item-key';
+import { compareItems, keyOf, withTimes } from './item-key';
 import { indexed } from './key-index';
 import { song, word } from './test-items';
 
@@ -175,5 +176,23 @@ describe('TimingDoc', () => {
     expect(diff.added.map((x) => x.text)).toEqual(['A']);
     expect(diff.estimatedOn).toEqual([keyOf(a)]);
     expect(toArray(applyChange(doc, diff))).toEqual(toArray(next));
+  });
+});
+
+describe('the key lookup of a whole new document (an import)', () => {
+  it("finds every version's own words, indexed all at once or a slice at a time", () => {
+    for (const slices of [false, true]) {
+      const items = song(6000);
+      const first = createDoc(items);
+      const key = keyOf(items[4321]!);
+      expect(getItem(first, key)).toBe(items[4321]);
+      const moved = items.map((x) => withTimes(x, x.start + 0.5, x.end + 0.5));
+      const change: Change = { removed: items, added: moved, estimatedOff: [], estimatedOn: [] };
+      const second = applyChange(first, change);
+      if (slices) while (!indexSomeKeys(second, 1000));
+      expect(getItem(second, key)).toBe(moved[4321]);
+      expect(getItem(first, key)).toBe(items[4321]);
+      expect(indexSomeKeys(second, 1)).toBe(true);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEstimated, keyOf, toArray } from '../../../timing';
+import { isEstimated, keyOf, toArray, validateDoc } from '../../../timing';
 import { song, word } from '../../../timing/test-items';
 import { createEditorStore } from './editor-store';
 
@@ -90,5 +90,24 @@ describe('replaceAll (an imported file)', () => {
     expect(toArray(store.getState().doc)[5]?.start).toBeCloseTo(2.51);
     store.getState().actions.undo();
     expect(toArray(store.getState().doc)[5]?.id).toBe('i5');
+  });
+
+  it('validates a whole new document after the pause in slices, dropping a run a later edit outdates', async () => {
+    const store = createEditorStore({
+      items: song(3000),
+      revision: 'r1',
+      selectionRevision: 's1',
+      duration: 10_000,
+      validationDelayMs: 1,
+    });
+    const { actions } = store.getState();
+    actions.replaceAll(song(3000).map((x) => ({ ...x, start: x.start + 0.25, end: x.end + 0.25 })));
+    expect(store.getState().validation).toBeNull();
+    actions.replaceAll(song(3000).map((x) => ({ ...x, start: x.start + 0.5, end: x.end + 0.5 })));
+    for (let i = 0; i < 200 && store.getState().validation === null; i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    const { validation, doc } = store.getState();
+    expect(validation).toEqual(validateDoc(doc, { fresh: true }));
+    actions.destroy();
   });
 });
