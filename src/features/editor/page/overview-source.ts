@@ -68,17 +68,21 @@ export function createOverviewSource(store: EditorStore): () => OverviewSource {
 
   return () => {
     const { doc, validation } = store.getState();
-    // While the validation is stale (null for a moment after an edit) the last problems stay.
+    // While the validation is stale (null for a moment after an edit) the last problems stay,
+    // where they were found: their words looked up in a newer document might all be gone (an
+    // import), and each miss there would index the whole new document.
     const keys = validation ? problemKeysOf(validation) : (problems?.keys ?? problemKeysOf(null));
-    if (source && words?.doc === doc && problems?.doc === doc && problems.keys === keys)
-      return source;
+    const problemsHold =
+      problems !== null &&
+      (validation === null || (problems.doc === doc && problems.keys === keys));
+    if (source && words?.doc === doc && problemsHold) return source;
     if (words?.doc !== doc) words = { doc, spans: nextWords(doc, words), extent: null };
-    if (problems?.doc !== doc || problems.keys !== keys)
-      problems = { doc, keys, spans: problemsOf(doc, keys) };
+    const p = problemsHold && problems ? problems : { doc, keys, spans: problemsOf(doc, keys) };
+    problems = p;
     const w = words;
     source = {
       spans: w.spans,
-      problems: problems.spans,
+      problems: p.spans,
       extent: () => {
         if (w.extent === null) {
           let end = 0;
