@@ -38,20 +38,32 @@ function nextWords(doc: TimingDoc, prev: { doc: TimingDoc; spans: OverviewSpans 
   return spans;
 }
 
+/**
+ * The problem words' spans, found once and then kept (start, end pairs): the overview walks them
+ * again whenever it rebuckets, and held past a newer version (an import) a lookup of their words
+ * would index that version's 100,000 new words in the frame.
+ */
 function problemsOf(doc: TimingDoc, keys: ReadonlySet<string>): OverviewSpans {
+  let found: number[] | null = null;
+  const find = (): number[] => {
+    const out: number[] = [];
+    if (keys.size === 0) return out;
+    if (keys.size > doc.size * SCAN_SHARE) {
+      forEachItem(doc, 0, doc.size, (item) => {
+        if (keys.has(keyOf(item))) out.push(item.start, item.end);
+      });
+      return out;
+    }
+    for (const key of keys) {
+      const item = getItem(doc, key);
+      if (item) out.push(item.start, item.end);
+    }
+    return out;
+  };
   return {
     forEach(fn) {
-      if (keys.size === 0) return;
-      if (keys.size > doc.size * SCAN_SHARE) {
-        forEachItem(doc, 0, doc.size, (item) => {
-          if (keys.has(keyOf(item))) fn(item.start, item.end);
-        });
-        return;
-      }
-      for (const key of keys) {
-        const item = getItem(doc, key);
-        if (item) fn(item.start, item.end);
-      }
+      found ??= find();
+      for (let i = 0; i < found.length; i += 2) fn(found[i]!, found[i + 1]!);
     },
   };
 }
