@@ -15,6 +15,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      // The e2e and bench build (scripts/start.mjs with KTS_TEST_HOOKS=1).
+      'dist-test',
       'node_modules',
       '.data',
       'test-results',
