@@ -21,6 +21,11 @@ export interface Segment {
   end?: number;
   /** Joined to the previous word even after a space (UltraStar `~` continuation). */
   joinPrevious?: boolean;
+  /**
+   * Whitespace follows (the next segment starts a word), as an untimed whitespace-only segment
+   * after this one would say without being one: TTML has one between every two words.
+   */
+  spaceAfter?: boolean;
 }
 
 export interface ParsedLine {
@@ -40,24 +45,23 @@ export class Warnings {
   }
 }
 
-interface Piece {
-  text: string;
-  start: number;
-  end: number;
-  newWord: boolean;
-  estimated: boolean;
-}
+/** Growable scratch for `resolveTimes`: one line at a time, so no typed arrays per line. */
+let times = new Float64Array(256);
+let estimated = new Uint8Array(128);
 
 /**
  * Times of untimed segments: spread over the gap between timed neighbours by text length. Written
- * into typed arrays (start, end per segment), not an object per segment: readers of 100k-word
+ * into the scratch arrays (start, end per segment), not an object per segment: readers of 100k-word
  * files call this once per line.
  */
-function resolveTimes(line: ParsedLine): { times: Float64Array; estimated: Uint8Array } {
+function resolveTimes(line: ParsedLine): void {
   const segs = line.segments;
   const n = segs.length;
-  const times = new Float64Array(n * 2);
-  const estimated = new Uint8Array(n);
+  if (estimated.length < n) {
+    times = new Float64Array(n * 4);
+    estimated = new Uint8Array(n * 2);
+  }
+  estimated.fill(0, 0, n);
   const timed = (k: number) => segs[k]!.start !== undefined && segs[k]!.end !== undefined;
   let i = 0;
   while (i < n) {
@@ -84,7 +88,6 @@ function resolveTimes(line: ParsedLine): { times: Float64Array; estimated: Uint8
     }
     i = j;
   }
-  return { times, estimated };
 }
 
 /** Characters that take time to sing: everything but whitespace. */
@@ -111,68 +114,24 @@ export function isSpace(c: number): boolean {
   );
 }
 
-function piecesOf(line: ParsedLine): Piece[] {
-  const { times, estimated } = resolveTimes(line);
-  const pieces: Piece[] = [];
-  // Word runs of the current segment as [start, end) offsets; reused across segments.
-  const bounds: number[] = [];
-  let spaceBefore = true;
-  line.segments.forEach((seg, index) => {
-    const text = seg.text;
-    const join = seg.joinPrevious === true && pieces.length > 0;
-    bounds.length = 0;
-    let firstNewWord = false;
-    let before = join ? false : spaceBefore;
-    let at = 0;
-    while (at < text.length) {
-      let sp = at;
-      while (sp < text.length && isSpace(text.charCodeAt(sp))) sp++;
-      if (sp > at && !(join && bounds.length === 0)) before = true;
-      if (sp >= text.length) break;
-      let e = sp;
-      while (e < text.length && !isSpace(text.charCodeAt(e))) e++;
-      if (bounds.length === 0) firstNewWord = before;
-      bounds.push(sp, e);
-      before = false;
-      at = e;
-    }
-    if (text.length > 0) spaceBefore = before;
-    const runs = bounds.length / 2;
-    if (runs === 0) return;
-    const t0 = times[2 * index]!;
-    const span = Math.max(0, times[2 * index + 1]! - t0);
-    const spread = estimated[index] === 1 || runs > 1;
-    if (runs === 1) {
-      const whole = bounds[0] === 0 && bounds[1] === text.length;
-      pieces.push({
-        text: whole ? text : text.slice(bounds[0], bounds[1]),
-        start: t0,
-        end: t0 + span,
-        newWord: firstNewWord,
-        estimated: spread,
-      });
-      return;
-    }
-    let total = 0;
-    for (let r = 0; r < bounds.length; r += 2) total += bounds[r + 1]! - bounds[r]!;
-    let start = t0;
-    for (let r = 0; r < bounds.length; r += 2) {
-      const share = (span * (bounds[r + 1]! - bounds[r]!)) / total;
-      pieces.push({
-        text: text.slice(bounds[r], bounds[r + 1]),
-        start,
-        end: start + share,
-        newWord: r === 0 ? firstNewWord : true,
-        estimated: spread,
-      });
-      start += share;
-    }
-  });
-  return pieces;
-}
-
 const fix = (t: number) => (t > 0 ? t : 0);
 
+/** Lines by start, stable: the readers' order when it already is (the common case), no sort. */
+function byStart(lines: ParsedLine[]): ParsedLine[] {
+  let sorted = true;
+  for (let i = 1; i < lines.length && sorted; i++) sorted = lines[i - 1]!.start <= lines[i]!.start;
+  if (sorted) return lines;
+  const order = lines.map((_, i) => i);
+  order.sort((a, b) => lines[a]!.start - lines[b]!.start || a - b);
+  return order.map((i) => lines[i]!);
+}
+
+/**
+ * Items straight from the segments (no object per word in between): each segment's text is cut
+ * into word runs; a run starts a new word after whitespace (or at a line's start), else it is the
+ * next sub-word of the word before it. A segment holding several runs, or an untimed one, is
+ * spread over its time by length and marked estimated.
+ */
 export function buildResult(
   format: TimingFormat,
   encoding: string,
@@ -180,51 +139,97 @@ export function buildResult(
   warnings: Warnings,
   metadata: TimingMetadata = {},
 ): ReadResult {
-  const ordered = lines
-    .map((line, i) => ({ line, i }))
-    .sort((a, b) => a.line.start - b.line.start || a.i - b.i);
   const items: AlignmentItem[] = [];
   const estimatedFlags: boolean[] = [];
+  // Word runs of the current segment as [start, end) offsets (`runs` numbers); reused.
+  let bounds = new Int32Array(64);
   let lineIndex = 0;
   let wordCount = 0;
   let negative = 0;
-  for (const { line } of ordered) {
-    const pieces = piecesOf(line);
-    if (pieces.length === 0) continue;
+  for (const line of byStart(lines)) {
+    resolveTimes(line);
+    let pieces = 0;
     let word = -1;
     let subword = 0;
     let first = true;
-    for (const p of pieces) {
-      if (p.newWord || word < 0) {
-        word++;
-        subword = 0;
-        wordCount++;
-      } else subword++;
-      if (!Number.isFinite(p.start) || !Number.isFinite(p.end)) {
-        warnings.add(line.source, `"${p.text}" has no usable time; skipped.`);
-        continue;
+    let spaceBefore = true;
+    const translations =
+      line.translations && Object.keys(line.translations).length > 0 ? line.translations : null;
+    const segs = line.segments;
+    for (let index = 0; index < segs.length; index++) {
+      const seg = segs[index]!;
+      if (index > 0 && segs[index - 1]!.spaceAfter === true) spaceBefore = true;
+      const text = seg.text;
+      const join = seg.joinPrevious === true && pieces > 0;
+      if (bounds.length < text.length + 2) bounds = new Int32Array(text.length * 2 + 2);
+      let runs = 0;
+      let firstNewWord = false;
+      let before: boolean = join ? false : spaceBefore;
+      let at = 0;
+      while (at < text.length) {
+        let sp = at;
+        while (sp < text.length && isSpace(text.charCodeAt(sp))) sp++;
+        if (sp > at && !(join && runs === 0)) before = true;
+        if (sp >= text.length) break;
+        let e = sp;
+        while (e < text.length && !isSpace(text.charCodeAt(e))) e++;
+        if (runs === 0) firstNewWord = before;
+        bounds[runs++] = sp;
+        bounds[runs++] = e;
+        before = false;
+        at = e;
       }
-      if (p.start < 0 || p.end < 0) negative++;
-      const start = fix(p.start);
-      const item: AlignmentItem = {
-        line: lineIndex,
-        word,
-        subword,
-        start,
-        end: Math.max(start, fix(p.end)),
-        text: p.text,
-      };
-      if (line.singer !== undefined) item.singer = line.singer;
-      if (first && line.translations && Object.keys(line.translations).length > 0) {
-        item.translations = Object.fromEntries(
-          Object.entries(line.translations).map(([lang, text]) => [lang, { text }]),
-        );
+      if (text.length > 0) spaceBefore = before;
+      if (runs === 0) continue;
+      const t0 = times[2 * index]!;
+      const span = Math.max(0, times[2 * index + 1]! - t0);
+      const spread = estimated[index] === 1 || runs > 2;
+      let total = 0;
+      for (let r = 0; r < runs; r += 2) total += bounds[r + 1]! - bounds[r]!;
+      let pieceEnd = t0;
+      for (let r = 0; r < runs; r += 2) {
+        const whole = bounds[r] === 0 && bounds[r + 1] === text.length;
+        const piece = whole ? text : text.slice(bounds[r], bounds[r + 1]);
+        const pieceStart = pieceEnd;
+        pieceEnd =
+          runs === 2 ? t0 + span : pieceStart + (span * (bounds[r + 1]! - bounds[r]!)) / total;
+        pieces++;
+        if ((r === 0 ? firstNewWord : true) || word < 0) {
+          word++;
+          subword = 0;
+          wordCount++;
+        } else subword++;
+        if (!Number.isFinite(pieceStart) || !Number.isFinite(pieceEnd)) {
+          warnings.add(line.source, `"${piece}" has no usable time; skipped.`);
+          continue;
+        }
+        if (pieceStart < 0 || pieceEnd < 0) negative++;
+        const itemStart = fix(pieceStart);
+        const itemEnd = Math.max(itemStart, fix(pieceEnd));
+        // One literal per shape rather than a field added after: 100k items.
+        const item: AlignmentItem =
+          line.singer === undefined
+            ? { line: lineIndex, word, subword, start: itemStart, end: itemEnd, text: piece }
+            : {
+                line: lineIndex,
+                word,
+                subword,
+                start: itemStart,
+                end: itemEnd,
+                text: piece,
+                singer: line.singer,
+              };
+        if (first && translations) {
+          item.translations = Object.fromEntries(
+            Object.entries(translations).map(([lang, text]) => [lang, { text }]),
+          );
+        }
+        first = false;
+        items.push(item);
+        estimatedFlags.push(spread);
       }
-      first = false;
-      items.push(item);
-      estimatedFlags.push(p.estimated);
     }
-    lineIndex++;
+    if (pieces > 0) lineIndex++;
   }
   if (negative > 0) {
     warnings.add(

@@ -30,6 +30,10 @@ describe('detectFormat', () => {
       /^This file is not in a timing format we know/,
     );
     expect(() => readTimings('  \n ')).toThrow(new TimingFormatError('The file is empty.'));
+    // Plain lyrics in a .txt file: the name says UltraStar, the content nothing we know.
+    expect(() => readTimings('just the words\nof a song', { fileName: 'song.txt' })).toThrow(
+      /^This file is not in a timing format we know \(.*\); read as UltraStar because of its name: this UltraStar file has no usable #BPM line/,
+    );
     expect(() => readTimings(new Uint8Array())).toThrow(
       new TimingFormatError('The file is empty.'),
     );

@@ -11,12 +11,15 @@ export interface OutLine {
 }
 
 /** Groups items by `line`, words by `word`; lines in time order (ties by line index). */
+const lyricOrder = (a: AlignmentItem, b: AlignmentItem) =>
+  a.line - b.line || a.word - b.word || a.subword - b.subword || a.start - b.start;
+
 export function groupLines(items: readonly AlignmentItem[]): OutLine[] {
-  const sorted = items
-    .slice()
-    .sort(
-      (a, b) => a.line - b.line || a.word - b.word || a.subword - b.subword || a.start - b.start,
-    );
+  // Items usually come in lyric order already (the editor's and the readers' are): check first.
+  let inOrder = true;
+  for (let i = 1; i < items.length && inOrder; i++)
+    inOrder = lyricOrder(items[i - 1]!, items[i]!) <= 0;
+  const sorted = inOrder ? items : items.slice().sort(lyricOrder);
   const lines: (OutLine & { index: number })[] = [];
   let current: (OutLine & { index: number }) | undefined;
   let lastWord = NaN;
@@ -62,4 +65,10 @@ export function singersOf(lines: readonly OutLine[]): number[] {
 }
 
 /** Item text is free text; the formats' own line breaks and tabs become spaces. */
-export const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
+export function oneLine(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 || c === 10 || c === 9) return text.replace(/[\r\n\t]+/g, ' ');
+  }
+  return text;
+}

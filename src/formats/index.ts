@@ -77,13 +77,22 @@ export function readTimings(input: Uint8Array | string, options: ReadOptions = {
   if (!/\S/.test(text.slice(0, 65536)) && !/\S/.test(text)) {
     throw new TimingFormatError('The file is empty.');
   }
-  const format = options.format ?? detectFormat(text, options.fileName);
+  // The content decides; the file name only when the content says nothing.
+  const fromContent = options.format ?? detectFormat(text);
+  const format = fromContent ?? detectFormat(text, options.fileName);
   if (!format) {
     throw new TimingFormatError(`This file is not in a timing format we know (${KNOWN}).`);
   }
   try {
     return READERS[format](text, encoding);
   } catch (error) {
+    if (error instanceof TimingFormatError && !fromContent) {
+      // Only the name said which format: say first that the content is none we know.
+      const why = error.message.charAt(0).toLowerCase() + error.message.slice(1).replace(/\.$/, '');
+      throw new TimingFormatError(
+        `This file is not in a timing format we know (${KNOWN}); read as ${formatName(format)} because of its name: ${why}.`,
+      );
+    }
     if (error instanceof TimingFormatError) throw error;
     // A reader bug must still reach the person as one sentence, not a stack.
     const why = error instanceof Error ? error.message : String(error);

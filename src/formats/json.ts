@@ -22,9 +22,18 @@ export function readJson(text: string, encoding: string): ReadResult {
     if (why) warnings.add(null, `Item ${i + 1} was skipped: ${why}.`);
     else items.push(toItem(raw as Record<string, unknown>, warnings, i));
   });
-  const words = new Set(items.map((x) => `${x.line}/${x.word}`));
-  const lines = new Set(items.map((x) => x.line));
-  return finish('json', encoding, items, null, warnings, {}, lines.size, words.size);
+  // Distinct lines, and words within them, counted by number (no key string per item).
+  const wordsByLine = new Map<number, Set<number>>();
+  let words = 0;
+  for (const x of items) {
+    let inLine = wordsByLine.get(x.line);
+    if (!inLine) wordsByLine.set(x.line, (inLine = new Set()));
+    if (!inLine.has(x.word)) {
+      inLine.add(x.word);
+      words++;
+    }
+  }
+  return finish('json', encoding, items, null, warnings, {}, wordsByLine.size, words);
 }
 
 function itemsOf(data: unknown): unknown[] | null {
@@ -42,10 +51,12 @@ function itemsOf(data: unknown): unknown[] | null {
 const isIndex = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const isTime = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
+const INDEXES = ['line', 'word', 'subword'] as const;
+
 function problemOf(raw: unknown): string | null {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return 'not an object';
   const o = raw as Record<string, unknown>;
-  for (const k of ['line', 'word', 'subword'] as const) {
+  for (const k of INDEXES) {
     if (!isIndex(o[k])) return `"${k}" is not a whole number of 0 or more`;
   }
   if (!isTime(o.start)) return '"start" is not a number of seconds of 0 or more';

@@ -129,4 +129,27 @@ describe('TTML, less common shapes', () => {
     );
     expect(wordsOf(untimed.items)).toEqual(['Main', 'echo']);
   });
+
+  it('gives spans that end before they begin no length, and says so (seen in editor exports)', () => {
+    const r = readTimings(
+      `<tt ${NS}><body><div><p begin="5s" end="0s"><span begin="5s" end="4s">back</span><span begin="4s" end="3s">wards</span></p></div></body></tt>`,
+    );
+    expect(rows(r.items)).toEqual(['0/0/1 4.000-4.000 wards', '0/0/0 5.000-5.000 back']);
+    expect(r.warnings).toEqual([
+      { line: 1, message: '2 spans end before they begin; given no length.' },
+    ]);
+  });
+
+  it('keeps the base text of tts:ruby and drops the reading, as the WebVTT reader drops <rt>', () => {
+    const r = readTimings(
+      `<tt ${NS} xmlns:tts="http://www.w3.org/ns/ttml#styling"><body><div><p begin="1s" end="3s">` +
+        '<span begin="1s" end="2s" tts:ruby="container"><span tts:ruby="base">空</span><span tts:ruby="text">そら</span></span>' +
+        '<span begin="2s" end="3s">を</span></p></div></body></tt>',
+    );
+    expect(wordsOf(r.items)).toEqual(['空を']);
+    expect(rows(r.items)).toEqual(['0/0/0 1.000-2.000 空', '0/0/1 2.000-3.000 を']);
+    expect(r.warnings.map((w) => w.message)).toEqual([
+      '1 ruby reading (tts:ruby="text") not kept: items have no field for them.',
+    ]);
+  });
 });

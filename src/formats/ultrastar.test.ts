@@ -96,7 +96,9 @@ describe('UltraStar', () => {
   });
 
   it('names lines it cannot read and fails clearly without a BPM', () => {
-    const r = readTimings('#BPM:120\n: 0 4 1 ok\n: x y z bad\nB 10 120\n', { format: 'ultrastar' });
+    const r = readTimings('#BPM:120\n: 0 4 1 ok\n: x y z bad\nB 10 fast\n', {
+      format: 'ultrastar',
+    });
     expect(r.warnings.map((w) => w.line)).toEqual([3, 4]);
     expect(() => readTimings('#TITLE:x\n: 0 4 1 la\n', { format: 'ultrastar' })).toThrow(
       TimingFormatError,
@@ -140,5 +142,61 @@ describe('UltraStar', () => {
       expect(Math.abs(x.start - r.items[i]!.start)).toBeLessThanOrEqual(0.0051);
       expect(Math.abs(x.end - r.items[i]!.end)).toBeLessThanOrEqual(0.0101);
     });
+  });
+
+  it('reads songs as editors write them: "P 1", no space after the note type, spaced headers, negative beats', () => {
+    const r = readTimings(
+      [
+        '#TITLE : Spaced',
+        '#BPM:  200  ',
+        '#GAP:   1000,5 ',
+        'P 1',
+        ':0 4 3 Sun',
+        '*4  4 3  rise',
+        'P 2',
+        ': -2 2 1 Oh',
+        'E',
+      ].join('\r\n'),
+    );
+    const t = (beat: number) => at(1000.5, 200, beat);
+    expect(r.items.map((x) => [x.text, x.singer])).toEqual([
+      ['Oh', 1],
+      ['Sun', 0],
+      ['rise', 0],
+    ]);
+    r.items.forEach((x, i) => expect(x.start).toBeCloseTo(t([-2, 0, 4][i]!), 9));
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('gives note times as exact as the formula allows (12 beats at BPM 200 are 0.9 s)', () => {
+    const r = readTimings('#BPM:200\n#GAP:0\n: 12 4 1 la\nE\n');
+    expect([r.items[0]!.start, r.items[0]!.end]).toEqual([0.9, 1.2]);
+  });
+
+  it('follows BPM changes (B lines) from their beat on, as UltraStar Deluxe plays them', () => {
+    const r = readTimings('#BPM:100\n#GAP:500\n: 0 4 1 a\nB 8 200\n: 8 4 1  b\n: 16 2 1  c\nE\n');
+    expect(r.items.map((x) => [x.text, x.start, x.end])).toEqual([
+      ['a', 0.5, 1.1],
+      ['b', 1.7, 2],
+      ['c', 2.3, 2.45],
+    ]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('keeps the #RELATIVE beat origin of each voice when the voices alternate', () => {
+    const r = readTimings(
+      '#BPM:100\n#RELATIVE:yes\nP1\n: 0 2 1 A\n- 4 10\nP2\n: 0 2 1 B\nP1\n: 0 2 1 C\nE\n',
+    );
+    const t = (beat: number) => at(0, 100, beat);
+    expect(r.items.map((x) => [x.text, x.start])).toEqual([
+      ['A', t(0)],
+      ['B', t(0)],
+      ['C', t(10)],
+    ]);
+  });
+
+  it('gives no singers to a song with one voice, even under a P1 line', () => {
+    const r = readTimings('#BPM:100\nP1\n: 0 2 1 solo\nE\n');
+    expect(r.items.map((x) => x.singer)).toEqual([undefined]);
   });
 });

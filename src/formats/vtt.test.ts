@@ -61,4 +61,11 @@ describe('WebVTT', () => {
     const r = readTimings(text);
     expect(writeTimings(r.items, 'vtt')).toBe(text);
   });
+
+  it('reads cue timings without spaces or with tabs around the arrow', () => {
+    const r = readTimings(
+      'WEBVTT\n\n00:01.000-->00:02.000\nTight\n\n00:00:03.000\t\t-->\t00:00:04.000\nTabbed\n',
+    );
+    expect(rows(r.items)).toEqual(['0/0/0 1.000-2.000 Tight', '1/0/0 3.000-4.000 Tabbed']);
+  });
 });

@@ -6,19 +6,21 @@ import {
   EMPTY_CHANGE,
   invertChange,
   withoutUnchanged,
+  type Change,
 } from './change';
 import { diffDocs } from './diff';
 import {
   createDoc,
   getItem,
   indexAtTime,
+  indexSomeKeys,
   indexOfKey,
   itemAt,
   toArray,
   visibleRange,
   CHUNK_SIZE,
 } from './doc';
-import { compareItems, keyOf } from './item-key';
+import { compareItems, keyOf, withTimes } from './item-key';
 import { indexed } from './key-index';
 import { song, word } from './test-items';
 
@@ -199,5 +201,23 @@ describe('withoutUnchanged', () => {
     expect(withoutUnchanged(change)).toBe(change);
     const inserted = { ...EMPTY_CHANGE, added: [a] };
     expect(withoutUnchanged(inserted)).toBe(inserted);
+  });
+});
+
+describe('the key lookup of a whole new document (an import)', () => {
+  it("finds every version's own words, indexed all at once or a slice at a time", () => {
+    for (const slices of [false, true]) {
+      const items = song(6000);
+      const first = createDoc(items);
+      const key = keyOf(items[4321]!);
+      expect(getItem(first, key)).toBe(items[4321]);
+      const moved = items.map((x) => withTimes(x, x.start + 0.5, x.end + 0.5));
+      const change: Change = { removed: items, added: moved, estimatedOff: [], estimatedOn: [] };
+      const second = applyChange(first, change);
+      if (slices) while (!indexSomeKeys(second, 1000));
+      expect(getItem(second, key)).toBe(moved[4321]);
+      expect(getItem(first, key)).toBe(items[4321]);
+      expect(indexSomeKeys(second, 1)).toBe(true);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { AlignmentItem } from '../contract';
 import { compareItems, keyOf } from './item-key';
-import { createKeyIndex, indexed, type KeyIndex } from './key-index';
+import { createKeyIndex, indexed, indexSome, type KeyIndex } from './key-index';
 
 export type Chunk = readonly AlignmentItem[];
 
@@ -299,4 +299,13 @@ export function forEachItem(
 
 export function toArray(doc: TimingDoc): AlignmentItem[] {
   return ([] as AlignmentItem[]).concat(...doc.chunks);
+}
+
+/**
+ * Indexes up to `max` more words of the document's key lookup (`getItem`); true when it is
+ * complete. After an import the lookup of 100,000 new words can be built in slices this way
+ * instead of inside whatever looks a word up first.
+ */
+export function indexSomeKeys(doc: TimingDoc, max: number): boolean {
+  return indexSome(doc.byKey, max);
 }

@@ -14,8 +14,11 @@ import { keyOf } from './item-key';
  * Built on first use: a document only read (a merge input) never pays for it.
  */
 export interface KeyIndex {
-  /** Items not yet indexed, in the order they appeared (the root items, then each edit's). */
-  readonly pending: { items: readonly AlignmentItem[]; transient: boolean }[];
+  /**
+   * Items not yet indexed, in the order they appeared (the root items, then each edit's); `from`:
+   * how many of the first batch are indexed already (`indexSome`).
+   */
+  readonly pending: { items: readonly AlignmentItem[]; transient: boolean; from: number }[];
   /** One cell per key, updated in place: one map lookup per recorded item. */
   readonly cells: Map<string, KeyCell>;
 }
@@ -29,7 +32,7 @@ export interface KeyCell {
 }
 
 export function createKeyIndex(items: readonly AlignmentItem[]): KeyIndex {
-  return { pending: [{ items, transient: false }], cells: new Map() };
+  return { pending: [{ items, transient: false, from: 0 }], cells: new Map() };
 }
 
 /**
@@ -42,22 +45,50 @@ export function recordItems(
   items: readonly AlignmentItem[],
   transient = false,
 ): void {
-  if (index.pending.length) index.pending.push({ items, transient });
-  else record(index, items, transient);
+  // A whole new document's worth (an imported file) waits for the first lookup, like the root
+  // items: applying it then costs no key per word inside the edit's own task.
+  if (index.pending.length || items.length > EAGER_ITEMS)
+    index.pending.push({ items, transient, from: 0 });
+  else record(index, items, transient, 0, items.length);
 }
+
+/** Edits up to this many items are indexed at once (a drag frame, a line edit). */
+const EAGER_ITEMS = 4096;
 
 /** The index with every pending item recorded. */
 export function indexed(index: KeyIndex): KeyIndex {
   if (index.pending.length) {
     const pending = index.pending.splice(0);
-    for (const { items, transient } of pending) record(index, items, transient);
+    for (const { items, transient, from } of pending)
+      record(index, items, transient, from, items.length);
   }
   return index;
 }
 
-function record(index: KeyIndex, items: readonly AlignmentItem[], transient: boolean): void {
+/**
+ * Indexes up to `max` pending items, in order; true when none is left. Lets a caller build the
+ * index of a new document a slice at a time, before anything looks a word up.
+ */
+export function indexSome(index: KeyIndex, max: number): boolean {
+  const first = index.pending[0];
+  if (!first) return true;
+  const to = Math.min(first.items.length, first.from + max);
+  record(index, first.items, first.transient, first.from, to);
+  first.from = to;
+  if (to === first.items.length) index.pending.shift();
+  return index.pending.length === 0;
+}
+
+function record(
+  index: KeyIndex,
+  items: readonly AlignmentItem[],
+  transient: boolean,
+  from: number,
+  to: number,
+): void {
   const { cells } = index;
-  for (const item of items) {
+  for (let i = from; i < to; i++) {
+    const item = items[i] as AlignmentItem;
     const key = keyOf(item);
     const cell = cells.get(key);
     if (cell === undefined) cells.set(key, { newest: item, before: undefined, transient });

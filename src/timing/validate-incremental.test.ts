@@ -9,7 +9,7 @@ import { createDoc, itemAt, toArray, type TimingDoc } from './doc';
 import { keyOf } from './item-key';
 import { applyOp } from './ops';
 import { song } from './test-items';
-import { validateDoc, type ValidationResult } from './validate';
+import { validateDoc, validateSteps, type ValidationResult } from './validate';
 import { issue, type ValidationIssue } from './validate-issue';
 
 /** The straightforward full pass (the code before ADR 0014): the oracle. */
@@ -102,7 +102,22 @@ const step = fc.oneof(
     to: fc.double({ min: 10, max: 200, noNaN: true }),
     check: fc.boolean(),
   }),
+  // every word replaced (an imported file): the duplicate map is built again, not moved along
+  fc.record({
+    kind: fc.constant('replace' as const),
+    shift: fc.double({ min: -1, max: 1, noNaN: true }),
+    check: fc.boolean(),
+  }),
 );
+
+/** `validateSteps` run to the end in slices of `stepItems`. */
+function inSlices(doc: TimingDoc, stepItems: number): ValidationResult {
+  const steps = validateSteps(doc, {}, stepItems);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
 
 describe('incremental validation', () => {
   it('equals a full pass after any sequence of edits', () => {
@@ -158,9 +173,20 @@ describe('incremental validation', () => {
             if (last) doc = applyChange(doc, invertChange(last));
           } else if (s.kind === 'duration') {
             doc = { ...doc, duration: s.to };
+          } else if (s.kind === 'replace') {
+            const removed = toArray(doc);
+            const added = removed.map((x) => ({
+              ...x,
+              start: x.start + s.shift,
+              end: x.end + s.shift,
+            }));
+            const change: Change = { removed, added, estimatedOff: [], estimatedOn: [] };
+            doc = applyChange(doc, change);
+            done.push(change);
           }
           if (s.check) {
             const expected = reference(doc);
+            expect(inSlices(doc, 37)).toEqual(expected);
             expect(validateDoc(doc)).toEqual(expected);
             expect(validateDoc(doc, { fresh: true })).toEqual(expected);
           }

@@ -152,17 +152,23 @@ function release(state: KeyHolders, item: AlignmentItem): boolean {
 /**
  * One map write per item (its size tells whether the key was there already): a second lookup per
  * item was most of a full validation. Only when some key is duplicated, a second pass collects
- * the items of those keys.
+ * the items of those keys. Yields after about `stepItems` items (`validateSteps`).
  */
-function build(doc: TimingDoc): KeyHolders {
+function* build(doc: TimingDoc, stepItems: number): Generator<void, KeyHolders> {
   const holders = new Map<string, AlignmentItem | AlignmentItem[]>();
   const duplicated = new Set<string>();
+  let budget = stepItems;
   for (const chunk of doc.chunks) {
     for (const item of chunk) {
       const key = identityOf(item);
       const size = holders.size;
       holders.set(key, item);
       if (holders.size === size) duplicated.add(key);
+    }
+    budget -= chunk.length;
+    if (budget <= 0) {
+      yield;
+      budget = stepItems;
     }
   }
   if (duplicated.size) {
@@ -177,30 +183,47 @@ function build(doc: TimingDoc): KeyHolders {
   return { doc, holders, duplicated };
 }
 
-/** Moves the lineage's state to `doc` along the recorded changes, or rebuilds it. */
-function keyHolders(doc: TimingDoc, useCache: boolean): KeyHolders {
-  if (!useCache) return build(doc);
+/**
+ * Moves the lineage's state to `doc` along the recorded changes, or builds it again: when the
+ * changes are as big as the document (an imported file replaced every word), one build costs half
+ * of removing and adding every item.
+ */
+function* keyHolders(
+  doc: TimingDoc,
+  useCache: boolean,
+  stepItems: number,
+): Generator<void, KeyHolders> {
+  if (!useCache) return yield* build(doc, stepItems);
   let state = lineages.get(doc.byKey);
   if (state && state.doc !== doc) {
     const changes = state.doc.chunks === doc.chunks ? [] : changesSince(doc, state.doc);
-    let consistent = changes !== undefined;
-    for (const change of changes ?? []) {
-      for (const item of change.removed) consistent = release(state, item) && consistent;
-      for (const item of change.added) hold(state, item);
+    let size = 0;
+    for (const change of changes ?? []) size += change.removed.length + change.added.length;
+    if (changes === undefined || size > doc.size) state = undefined;
+    else {
+      let consistent = true;
+      for (const change of changes) {
+        for (const item of change.removed) consistent = release(state, item) && consistent;
+        for (const item of change.added) hold(state, item);
+      }
+      if (consistent) state.doc = doc;
+      else state = undefined;
     }
-    if (consistent) state.doc = doc;
-    else state = undefined;
   }
   if (!state) {
-    state = build(doc);
+    state = yield* build(doc, stepItems);
     lineages.set(doc.byKey, state);
   }
   return state;
 }
 
-/** One issue per later occurrence of a duplicated identity, in document order. */
-export function duplicateIssues(doc: TimingDoc, useCache: boolean): ValidationIssue[] {
-  const state = keyHolders(doc, useCache);
+/** One issue per later occurrence of a duplicated identity, in document order; in slices. */
+export function* duplicateSteps(
+  doc: TimingDoc,
+  useCache: boolean,
+  stepItems: number,
+): Generator<void, ValidationIssue[]> {
+  const state = yield* keyHolders(doc, useCache, stepItems);
   if (state.duplicated.size === 0) return [];
   const later: AlignmentItem[] = [];
   for (const key of state.duplicated) {

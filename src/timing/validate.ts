@@ -1,6 +1,6 @@
 import { MAX_ALIGNMENT_ITEMS, type AlignmentItem } from '../contract';
 import type { TimingDoc } from './doc';
-import { duplicateIssues, scanChunk, type Limits, type Singers } from './validate-parts';
+import { duplicateSteps, scanChunk, type Limits, type Singers } from './validate-parts';
 import { issue, type ValidationIssue } from './validate-issue';
 
 export type { IssueCode, ValidationIssue } from './validate-issue';
@@ -31,6 +31,24 @@ export interface ValidateOptions {
  * not 100,000 items. The result equals a full pass (`fresh: true`; a property test checks it).
  */
 export function validateDoc(doc: TimingDoc, options: ValidateOptions = {}): ValidationResult {
+  const steps = validateSteps(doc, options, Infinity);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * `validateDoc` in slices: yields after about `stepItems` items read, so a caller can spread the
+ * validation of a whole new document (an imported file) over several tasks. The documents are
+ * immutable and the shared per-lineage state is only replaced once a step is complete, so a run
+ * left unfinished (the document changed meanwhile) leaves nothing half done.
+ */
+export function* validateSteps(
+  doc: TimingDoc,
+  options: ValidateOptions,
+  stepItems: number,
+): Generator<void, ValidationResult> {
   const useCache = !options.fresh;
   const limits: Limits = {
     duration: doc.duration,
@@ -41,12 +59,24 @@ export function validateDoc(doc: TimingDoc, options: ValidateOptions = {}): Vali
   if (doc.size > MAX_ALIGNMENT_ITEMS) issues.push(issue('too-many-items', [], 0));
   const singers: Singers = new Map();
   let prev: AlignmentItem | undefined;
+  let budget = stepItems;
   for (const chunk of doc.chunks) {
     const found = scanChunk(chunk, prev, singers, limits, useCache);
     for (let i = 0; i < found.length; i++) issues.push(found[i] as ValidationIssue);
     if (chunk.length) prev = chunk[chunk.length - 1];
+    budget -= chunk.length;
+    if (budget <= 0) {
+      yield;
+      budget = stepItems;
+    }
   }
-  for (const found of duplicateIssues(doc, useCache)) issues.push(found);
+  const duplicates = duplicateSteps(doc, useCache, stepItems);
+  let step = duplicates.next();
+  while (!step.done) {
+    yield;
+    step = duplicates.next();
+  }
+  for (const found of step.value) issues.push(found);
   issues.sort((a, b) => a.time - b.time);
   // The same findings as the last validation of this lineage: the same result object, so the
   // views that derive from it (problem sets, the word list's marks, the panel) are not redone.

@@ -1,6 +1,6 @@
 import { buildResult, count, Warnings, type ParsedLine } from '../build';
 import { singerIndexes } from '../singers';
-import { splitLines } from '../text/lines';
+import { isJsSpace, splitLines } from '../text/lines';
 import { parseClock } from '../time';
 import type { ReadResult, TimingMetadata } from '../types';
 import { parseAssText } from './text';
@@ -24,10 +24,33 @@ const DEFAULT_FORMAT = [
   'text',
 ];
 
+/** A `Format:` row: field names in order, and where each name is last. */
+interface Format {
+  names: string[];
+  last: Map<string, number>;
+}
+
+const formatOf = (names: string[]): Format => ({
+  names,
+  last: new Map(names.map((name, i) => [name, i])),
+});
+
 interface Row {
   source: number;
   kind: 'dialogue' | 'comment';
-  fields: Map<string, string>;
+  format: Format;
+  /** The row's fields in the format's order; fewer when the row has fewer commas. */
+  values: string[];
+}
+
+/** A field by name; a name the format gives twice is the later of those the row has. */
+function field(row: Row, key: string): string | undefined {
+  const at = row.format.last.get(key);
+  if (at === undefined) return undefined;
+  if (at < row.values.length) return row.values[at];
+  for (let i = row.values.length - 1; i >= 0; i--)
+    if (row.format.names[i] === key) return row.values[i];
+  return undefined;
 }
 
 export function readAss(text: string, encoding: string): ReadResult {
@@ -35,7 +58,7 @@ export function readAss(text: string, encoding: string): ReadResult {
   const metadata: TimingMetadata = {};
   const lines = splitLines(text);
   let section = '';
-  let format = DEFAULT_FORMAT;
+  let format = formatOf(DEFAULT_FORMAT);
   const rows: Row[] = [];
   for (let n = 0; n < lines.length; n++) {
     const line = lines[n]!.trim();
@@ -50,26 +73,34 @@ export function readAss(text: string, encoding: string): ReadResult {
     const value = line.slice(colon + 1).trimStart();
     if (section === 'script info' && key === 'title' && value.trim()) metadata.title = value.trim();
     if (section !== 'events') continue;
-    if (key === 'format') format = value.split(',').map((f) => f.trim().toLowerCase());
+    if (key === 'format') format = formatOf(value.split(',').map((f) => f.trim().toLowerCase()));
     else if (key === 'dialogue' || key === 'comment') {
-      rows.push({ source: n + 1, kind: key, fields: splitFields(value, format) });
+      rows.push({ source: n + 1, kind: key, format, values: splitFields(value, format.names) });
     }
   }
   const chosen = karaokeOnly(chooseRows(rows, warnings), warnings);
   const parsed: { line: ParsedLine; actor: string; style: string }[] = [];
+  let readings = 0;
   for (const row of chosen) {
-    const start = parseClock(row.fields.get('start') ?? '');
-    const end = parseClock(row.fields.get('end') ?? '');
+    const start = assTime(field(row, 'start') ?? '');
+    const end = assTime(field(row, 'end') ?? '');
     if (Number.isNaN(start) || Number.isNaN(end)) {
       warnings.add(row.source, 'The start or end time of this line cannot be read; skipped.');
       continue;
     }
-    const { segments } = parseAssText(row.fields.get('text') ?? '', start);
+    const { segments, readings: dropped } = parseAssText(field(row, 'text') ?? '', start);
+    readings += dropped;
     parsed.push({
       line: { source: row.source, start, end: Math.max(start, end), segments },
-      actor: (row.fields.get('name') ?? row.fields.get('actor') ?? '').trim(),
-      style: (row.fields.get('style') ?? '').trim(),
+      actor: (field(row, 'name') ?? field(row, 'actor') ?? '').trim(),
+      style: (field(row, 'style') ?? '').trim(),
     });
+  }
+  if (readings > 0) {
+    warnings.add(
+      null,
+      `${count(readings, 'furigana reading', 'furigana readings')} (after "|") not kept: items have no field for them.`,
+    );
   }
   const byActor = voices(parsed.map((p) => p.actor));
   const singers = byActor.some((s) => s !== undefined)
@@ -88,28 +119,62 @@ export function readAss(text: string, encoding: string): ReadResult {
   );
 }
 
+/**
+ * `h:mm:ss.cc`; also `h:mm:ss:cc` with a colon before the centiseconds, as some converters write
+ * it (ASS has no frames, so the last group can only be hundredths).
+ */
+function assTime(text: string): number {
+  const t = parseClock(text);
+  if (!Number.isNaN(t)) return t;
+  const m = COLON_CENTIS.exec(text.trim());
+  return m ? parseClock(`${m[1]}.${m[2]}`) : NaN;
+}
+const COLON_CENTIS = /^(\d{1,2}:\d{1,2}:\d{1,2}):(\d{2})$/;
+
 /** The last field (Text) keeps its commas. */
-function splitFields(value: string, format: string[]): Map<string, string> {
-  const fields = new Map<string, string>();
+function splitFields(value: string, format: string[]): string[] {
+  const values: string[] = [];
   let at = 0;
   for (let i = 0; i < format.length; i++) {
     if (i === format.length - 1) {
-      fields.set(format[i]!, value.slice(at));
+      values.push(value.slice(at));
       break;
     }
     const comma = value.indexOf(',', at);
     if (comma < 0) {
-      fields.set(format[i]!, value.slice(at));
+      values.push(value.slice(at));
       break;
     }
-    fields.set(format[i]!, value.slice(at, comma));
+    values.push(value.slice(at, comma));
     at = comma + 1;
   }
-  return fields;
+  return values;
 }
 
-const textOf = (row: Row) => row.fields.get('text') ?? '';
-const hasText = (row: Row) => /\S/.test(textOf(row).replace(/\{[^{}]*\}/g, ''));
+const textOf = (row: Row) => field(row, 'text') ?? '';
+
+/**
+ * Text outside override blocks: `{...}` without a brace inside is a block (as
+ * `replace(/\{[^{}]*\}/g, '')` would drop), any other character counts. Scanned, not replaced:
+ * one call per row.
+ */
+function hasText(row: Row): boolean {
+  const text = textOf(row);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123 /* { */) {
+      let j = i + 1;
+      while (j < text.length && text.charCodeAt(j) !== 123 && text.charCodeAt(j) !== 125) j++;
+      if (j < text.length && text.charCodeAt(j) === 125) {
+        i = j;
+        continue;
+      }
+      return true;
+    }
+    if (!isJsSpace(c)) return true;
+  }
+  return false;
+}
 const KARAOKE_TAG = /\{[^{}]*\\(k|K|kf|ko)\d/;
 
 /**
@@ -135,7 +200,7 @@ function voices(names: string[]): (number | undefined)[] {
   return singerIndexes(names.map((n) => n || undefined));
 }
 
-const effectOf = (row: Row) => (row.fields.get('effect') ?? '').trim().toLowerCase();
+const effectOf = (row: Row) => (field(row, 'effect') ?? '').trim().toLowerCase();
 const generated = (row: Row) => /^fx\b/.test(effectOf(row));
 
 function chooseRows(rows: Row[], warnings: Warnings): Row[] {

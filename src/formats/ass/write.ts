@@ -18,8 +18,13 @@ const EVENT_FORMAT =
   'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text';
 
 /** Braces open override blocks and a backslash starts an escape: neither may appear in text. */
-const escapeText = (text: string) =>
-  oneLine(text).replace(/\{/g, '(').replace(/\}/g, ')').replace(/\\/g, '/');
+const SPECIAL = /[{}\\]/;
+const escapeText = (text: string) => {
+  const line = oneLine(text);
+  return SPECIAL.test(line)
+    ? line.replace(/\{/g, '(').replace(/\}/g, ')').replace(/\\/g, '/')
+    : line;
+};
 
 export function writeAss(items: readonly AlignmentItem[], options: WriteOptions = {}): string {
   const lines = groupLines(items);

@@ -1,7 +1,7 @@
 import { buildResult, Warnings, type ParsedLine } from '../build';
-import { indexWithin, splitLines } from '../text/lines';
+import { indexWithin, isBlank, splitLines } from '../text/lines';
 import type { ReadResult, TimingMetadata } from '../types';
-import { parseLrcStamp, TAG } from './stamp';
+import { parseLrcStampIn, TAG } from './stamp';
 
 /**
  * LRC and enhanced LRC in one reader. A line is `[t1][t2]...text`; inside the text, `<t>` (A2
@@ -32,7 +32,7 @@ function inlineStamps(rest: string): { texts: string[]; stamps: number[] } {
     if (c === 60 /* < */ || c === 91 /* [ */) {
       const close = indexWithin(rest, c === 60 ? '>' : ']', i + 1, MAX_STAMP);
       if (close > i) {
-        const t = parseLrcStamp(rest.slice(i + 1, close));
+        const t = parseLrcStampIn(rest, i + 1, close);
         if (!Number.isNaN(t)) {
           texts.push(rest.slice(from, i));
           stamps.push(t);
@@ -62,7 +62,7 @@ export function readLrc(text: string, encoding: string, format: 'lrc' | 'elrc'):
     while (raw[at] === '[') {
       const close = indexWithin(raw, ']', at, MAX_STAMP);
       if (close < 0) break;
-      const t = parseLrcStamp(raw.slice(at + 1, close));
+      const t = parseLrcStampIn(raw, at + 1, close);
       if (Number.isNaN(t)) break;
       starts.push(t);
       at = close + 1;
@@ -75,14 +75,17 @@ export function readLrc(text: string, encoding: string, format: 'lrc' | 'elrc'):
       continue;
     }
     const { texts, stamps } = inlineStamps(raw.slice(at));
-    if (stamps.length === 0 && texts[0]!.trim().length === 0) {
+    if (stamps.length === 0 && isBlank(texts[0]!)) {
       breaks.push(...starts);
       continue;
     }
     // A line with several stamps is sung at each; word stamps move with it.
-    for (const start of starts) {
-      const shift = start - starts[0]!;
-      entries.push({ source: n + 1, start, texts, stamps: stamps.map((s) => s + shift) });
+    if (starts.length === 1) entries.push({ source: n + 1, start: starts[0]!, texts, stamps });
+    else {
+      for (const start of starts) {
+        const shift = start - starts[0]!;
+        entries.push({ source: n + 1, start, texts, stamps: stamps.map((s) => s + shift) });
+      }
     }
   }
   const shifted = offset / 1000;
@@ -153,14 +156,14 @@ function lineOf(entry: Entry, next: number, offset: number, warnings: Warnings):
   const stamps = cleanStamps(entry, warnings);
   let start = entry.start;
   // ESLyric files put `[00:00.000]` before lines whose start is unknown: start before the first word stamp.
-  if (start === 0 && (stamps[0] ?? 0) > 1 && texts[0]!.trim()) {
+  if (start === 0 && (stamps[0] ?? 0) > 1 && !isBlank(texts[0]!)) {
     start = Math.max(0, stamps[0]! - lastLineLength([texts[0]!]));
   }
   let lastKnown = start;
   for (const t of stamps) if (!Number.isNaN(t)) lastKnown = t;
   const tail = texts[texts.length - 1]!;
   let end = lastKnown;
-  if (tail.trim()) end = next > lastKnown ? next : lastKnown + lastLineLength([tail]);
+  if (!isBlank(tail)) end = next > lastKnown ? next : lastKnown + lastLineLength([tail]);
   const line: ParsedLine = {
     source: entry.source,
     start: start - offset,
@@ -172,20 +175,29 @@ function lineOf(entry: Entry, next: number, offset: number, warnings: Warnings):
     line.segments.push({ text: texts[0]! });
     return line;
   }
-  const bounds = [start, ...stamps, end];
-  texts.forEach((text, i) => {
-    const s = bounds[i]!;
-    const e = bounds[i + 1]!;
+  // Text i is sung from bound i to bound i + 1: the line start, the word stamps, the line end.
+  const bound = (i: number) => (i === 0 ? start : i > stamps.length ? end : stamps[i - 1]!);
+  for (let i = 0; i < texts.length; i++) {
+    const text = texts[i]!;
+    const s = bound(i);
+    const e = bound(i + 1);
     line.segments.push(
       Number.isNaN(s) || Number.isNaN(e) ? { text } : { text, start: s - offset, end: e - offset },
     );
-  });
+  }
   return line;
 }
 
 /** Word stamps out of order: a zero after later times is an ESLyric placeholder, others a mistake. */
 function cleanStamps(entry: Entry, warnings: Warnings): number[] {
   let last = entry.start;
+  let inOrder = true;
+  for (let i = 0; i < entry.stamps.length && inOrder; i++) {
+    inOrder = entry.stamps[i]! >= last;
+    last = entry.stamps[i]!;
+  }
+  if (inOrder) return entry.stamps;
+  last = entry.start;
   return entry.stamps.map((t) => {
     if (t >= last) {
       last = t;

@@ -46,14 +46,17 @@ export function writeElrc(items: readonly AlignmentItem[], options: WriteOptions
   return writeLines(items, options, (line) => {
     const parts: string[] = [];
     let writtenEnd = -1;
-    const flat = line.words.flatMap((w) => w.map((x, i) => ({ x, first: i === 0 })));
-    flat.forEach(({ x, first }, i) => {
-      const start = Math.max(toCentis(x.start), writtenEnd);
-      if (i > 0 && start > writtenEnd) parts.push(`<${formatLrcTime(writtenEnd / 100)}>`);
-      if (i > 0 && first) parts.push(' ');
-      parts.push(`<${formatLrcTime(start / 100)}>`, oneLine(x.text));
-      writtenEnd = Math.max(start, toCentis(x.end));
-    });
+    let i = 0;
+    for (const word of line.words) {
+      for (let si = 0; si < word.length; si++, i++) {
+        const x = word[si]!;
+        const start = Math.max(toCentis(x.start), writtenEnd);
+        if (i > 0 && start > writtenEnd) parts.push(`<${formatLrcTime(writtenEnd / 100)}>`);
+        if (i > 0 && si === 0) parts.push(' ');
+        parts.push(`<${formatLrcTime(start / 100)}>`, oneLine(x.text));
+        writtenEnd = Math.max(start, toCentis(x.end));
+      }
+    }
     parts.push(`<${formatLrcTime(writtenEnd / 100)}>`);
     return parts.join('');
   });

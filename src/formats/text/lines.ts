@@ -7,7 +7,8 @@ export function splitLines(text: string): string[] {
 export const SPACE = /\s/;
 
 export function isBlank(text: string): boolean {
-  return !/\S/.test(text);
+  for (let i = 0; i < text.length; i++) if (!isJsSpace(text.charCodeAt(i))) return false;
+  return true;
 }
 
 /**
@@ -19,4 +20,21 @@ export function indexWithin(text: string, char: string, from: number, max: numbe
   const code = char.charCodeAt(0);
   for (let i = from; i < stop; i++) if (text.charCodeAt(i) === code) return i;
   return -1;
+}
+
+/** What `\s` matches and `String.prototype.trim` removes. */
+export function isJsSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }

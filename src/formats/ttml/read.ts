@@ -1,7 +1,7 @@
-import { buildResult, count, Warnings, type ParsedLine, type Segment } from '../build';
+import { buildResult, count, isSpace, Warnings, type ParsedLine, type Segment } from '../build';
 import { TimingFormatError, type ReadResult, type TimingMetadata } from '../types';
-import { parseTtmlTime, timeParams, type TimeParams } from './time';
-import { attr, localName, parseXml, type XmlElement, type XmlNode } from './xml';
+import { parseTtmlTime, timeParams, ttmlTimeAt, type TimeParams } from './time';
+import { parseXml, type XmlTree } from './xml';
 
 /**
  * TTML, Apple / AMLL style: `<p>` lines of word `<span begin end>`s (spans without whitespace
@@ -15,7 +15,11 @@ interface Collected {
   translations: Record<string, string>;
   bgTranslations: Record<string, string>;
   badTimes: number;
+  /** Spans whose end is before their begin: given no length. */
+  backwards: number;
   romanized: number;
+  /** `tts:ruby="text"` readings dropped (the base text is the lyric). */
+  ruby: number;
   /** Spans with a begin and no end: they end where the next one begins (or the line ends). */
   openEnds: Set<Segment>;
   /** An `x-bg` span's own times, when it has them. */
@@ -23,83 +27,136 @@ interface Collected {
   bgEnd: number;
 }
 
-const elements = (el: XmlElement) =>
-  el.children.filter((c): c is XmlElement => typeof c !== 'string');
-const isNamed = (el: XmlElement, name: string) => localName(el.name) === name;
 const WHITESPACE = /[\t\n\r]+/g;
-
-export function textContent(node: XmlNode): string {
-  if (typeof node === 'string') return node;
-  const only = node.children.length === 1 ? node.children[0] : undefined;
-  if (typeof only === 'string') return only;
-  return node.children.map(textContent).join('');
-}
-
-/** A span with a begin anywhere below `el` (no array built: called for every span). */
-function hasTimedSpan(el: XmlElement): boolean {
-  for (const child of el.children) {
-    if (typeof child === 'string') continue;
-    if (localName(child.name) === 'span' && attr(child, 'begin') !== undefined) return true;
-    if (hasTimedSpan(child)) return true;
+/** Tabs and line breaks become spaces (most texts have none: no new string then). */
+const oneSpace = (text: string) => (hasBreak(text) ? text.replace(WHITESPACE, ' ') : text);
+function hasBreak(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 9 || c === 10 || c === 13) return true;
   }
   return false;
 }
 
-function descendants(el: XmlElement, name: string, out: XmlElement[] = []): XmlElement[] {
-  for (const child of elements(el)) {
-    if (isNamed(child, name)) out.push(child);
-    descendants(child, name, out);
+const isRubyText = (tree: XmlTree, el: number) => {
+  const ruby = tree.attr(el, 'ruby');
+  return ruby === 'text' || ruby === 'textContainer' || ruby === 'delimiter';
+};
+
+/** The sung text of a span: its text without ruby readings (`tts:ruby="text"`), which it counts. */
+function lyricText(tree: XmlTree, el: number, c: Collected): string {
+  let out = '';
+  for (let n = tree.firstChild[el]!; n >= 0; n = tree.nextSibling[n]!) {
+    if (tree.isText[n] === 1) out += tree.name[n]!;
+    else if (isRubyText(tree, n)) c.ruby++;
+    else out += lyricText(tree, n, c);
+  }
+  return out;
+}
+
+/**
+ * The time in attribute `a` (-1: none, NaN), read in place in the source: two per word. A value
+ * that does not read that way (spaces around it, an entity) goes through the text it decodes to.
+ */
+function timeAttr(tree: XmlTree, a: number, params: TimeParams): number {
+  if (a < 0) return NaN;
+  const t = ttmlTimeAt(tree.source, tree.valueFrom[a]!, tree.valueTo[a]!, params);
+  return Number.isNaN(t) ? parseTtmlTime(tree.value(a), params) : t;
+}
+
+/** Only word separators (or nothing): the text between two word spans. */
+function isWhitespace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) return false;
+  // Also blank to `trim` (U+0085 separates words but is not blank to it), as lineOf asks.
+  return (text.length === 1 && text.charCodeAt(0) <= 32) || text.trim() === '';
+}
+
+/**
+ * Whitespace between segments: a mark on the segment before it rather than a segment of its own
+ * (100k fewer objects in a word-timed file; the builder reads both the same). Before the first
+ * segment a line starts a word anyway, and empty text separates nothing.
+ */
+function spaceAfter(into: Segment[], text: string): void {
+  if (text.length > 0 && into.length > 0) into[into.length - 1]!.spaceAfter = true;
+}
+
+/** A span with a begin anywhere below `el` (no array built: called for every span). */
+function hasTimedSpan(tree: XmlTree, el: number): boolean {
+  for (let c = tree.firstChild[el]!; c >= 0; c = tree.nextSibling[c]!) {
+    if (tree.isText[c] === 1) continue;
+    if (tree.localName(c) === 'span' && tree.find(c, 'begin') >= 0) return true;
+    if (hasTimedSpan(tree, c)) return true;
+  }
+  return false;
+}
+
+function descendants(tree: XmlTree, el: number, name: string, out: number[] = []): number[] {
+  for (const child of tree.elements(el)) {
+    if (tree.localName(child) === name) out.push(child);
+    descendants(tree, child, name, out);
   }
   return out;
 }
 
 export function readTtml(text: string, encoding: string): ReadResult {
   const warnings = new Warnings();
-  const { root, problems } = parseXml(text);
+  const { tree, root, problems } = parseXml(text);
   for (const p of problems) warnings.add(p.line, p.message);
-  if (!root) throw new TimingFormatError('This file has no XML elements, so it is not TTML.');
+  if (root < 0) throw new TimingFormatError('This file has no XML elements, so it is not TTML.');
+  const isNamed = (el: number, name: string) => tree.localName(el) === name;
   if (!isNamed(root, 'tt')) {
     throw new TimingFormatError(
-      `This XML file is not TTML: its root element is <${root.name}>, not <tt>.`,
+      `This XML file is not TTML: its root element is <${tree.name[root]!}>, not <tt>.`,
     );
   }
-  const params = timeParams(root);
+  const params = timeParams(tree, root);
   const metadata: TimingMetadata = {};
-  const language = attr(root, 'lang');
+  const language = tree.attr(root, 'lang');
   if (language) metadata.language = language;
-  const head = elements(root).find((e) => isNamed(e, 'head'));
-  const body = elements(root).find((e) => isNamed(e, 'body'));
-  if (!body) throw new TimingFormatError('This TTML file has no <body>, so it has no lyrics.');
-  const declared = head ? descendants(head, 'agent').map((a) => attr(a, 'id') ?? '') : [];
-  const title = head ? descendants(head, 'title')[0] : undefined;
-  if (title && textContent(title).trim()) metadata.title = textContent(title).trim();
-  const headTranslations = head
-    ? translationsInHead(head)
-    : new Map<string, Record<string, string>>();
+  const head = tree.elements(root).find((e) => isNamed(e, 'head'));
+  const body = tree.elements(root).find((e) => isNamed(e, 'body'));
+  if (body === undefined)
+    throw new TimingFormatError('This TTML file has no <body>, so it has no lyrics.');
+  const declared =
+    head === undefined ? [] : descendants(tree, head, 'agent').map((a) => tree.attr(a, 'id') ?? '');
+  const title = head === undefined ? undefined : descendants(tree, head, 'title')[0];
+  if (title !== undefined && tree.textContent(title).trim())
+    metadata.title = tree.textContent(title).trim();
+  const headTranslations =
+    head === undefined ? new Map<string, Record<string, string>>() : translationsInHead(tree, head);
   const lines: ParsedLine[] = [];
   const agents: (string | undefined)[] = [];
   let romanized = 0;
-  const visit = (el: XmlElement, agent: string | undefined, offset: number) => {
-    for (const child of elements(el)) {
-      const childAgent = attr(child, 'agent') ?? agent;
+  let ruby = 0;
+  const visit = (el: number, agent: string | undefined, offset: number) => {
+    for (let child = tree.firstChild[el]!; child >= 0; child = tree.nextSibling[child]!) {
+      if (tree.isText[child] === 1) continue;
+      const childAgent = tree.attr(child, 'agent') ?? agent;
       if (isNamed(child, 'p')) {
-        const read = readP(child, offset, params, headTranslations, warnings, language);
+        const read = readP(tree, child, offset, params, headTranslations, warnings, language);
         romanized += read.romanized;
+        ruby += read.ruby;
         for (const line of read.lines) {
           lines.push(line);
           agents.push(childAgent);
         }
       } else if (!isNamed(child, 'metadata')) {
-        const begin = parseTtmlTime(attr(child, 'begin'), params);
+        const begin = parseTtmlTime(tree.attr(child, 'begin'), params);
         visit(child, childAgent, Number.isNaN(begin) ? offset : offset + begin);
       }
     }
   };
-  visit(body, attr(body, 'agent'), 0);
+  visit(body, tree.attr(body, 'agent'), 0);
   if (romanized > 0) {
     warnings.add(
       null,
       `${count(romanized, 'romanization', 'romanizations')} (x-roman) not kept: items have no field for them.`,
+    );
+  }
+  if (ruby > 0) {
+    warnings.add(
+      null,
+      `${count(ruby, 'ruby reading', 'ruby readings')} (tts:ruby="text") not kept: items have no field for them.`,
     );
   }
   const singers = agentSingers(agents, declared);
@@ -122,13 +179,13 @@ function agentSingers(agents: (string | undefined)[], declared: string[]): (numb
   return agents.map((a) => (a ? index.get(a) : undefined));
 }
 
-function translationsInHead(head: XmlElement): Map<string, Record<string, string>> {
+function translationsInHead(tree: XmlTree, head: number): Map<string, Record<string, string>> {
   const out = new Map<string, Record<string, string>>();
-  for (const translation of descendants(head, 'translation')) {
-    const lang = attr(translation, 'lang') ?? 'und';
-    for (const t of descendants(translation, 'text')) {
-      const key = attr(t, 'for');
-      const text = textContent(t).replace(WHITESPACE, ' ').trim();
+  for (const translation of descendants(tree, head, 'translation')) {
+    const lang = tree.attr(translation, 'lang') ?? 'und';
+    for (const t of descendants(tree, translation, 'text')) {
+      const key = tree.attr(t, 'for');
+      const text = oneSpace(tree.textContent(t)).trim();
       if (!key || !text) continue;
       const entry = out.get(key) ?? {};
       entry[lang] = text;
@@ -139,55 +196,58 @@ function translationsInHead(head: XmlElement): Map<string, Record<string, string
 }
 
 function collect(
-  el: XmlElement,
+  tree: XmlTree,
+  el: number,
   into: Segment[],
   translations: Record<string, string>,
   c: Collected,
   params: TimeParams,
   lang: string | undefined,
 ) {
-  for (const child of el.children) {
-    if (typeof child === 'string') {
-      into.push({ text: child.replace(WHITESPACE, ' ') });
+  for (let child = tree.firstChild[el]!; child >= 0; child = tree.nextSibling[child]!) {
+    if (tree.isText[child] === 1) {
+      const text = oneSpace(tree.name[child]!);
+      if (isWhitespace(text)) spaceAfter(into, text);
+      else into.push({ text });
       continue;
     }
-    const name = localName(child.name);
+    const name = tree.localName(child);
     if (name === 'br') {
-      into.push({ text: ' ' });
+      spaceAfter(into, ' ');
       continue;
     }
     if (name !== 'span') continue;
-    const role = attr(child, 'role');
-    if (role === 'x-translation') {
-      const text = textContent(child).replace(WHITESPACE, ' ').trim();
-      if (text) translations[attr(child, 'lang') ?? lang ?? 'und'] = text;
+    const role = tree.attr(child, 'role');
+    if (isRubyText(tree, child)) {
+      c.ruby++;
+    } else if (role === 'x-translation') {
+      const text = oneSpace(tree.textContent(child)).trim();
+      if (text) translations[tree.attr(child, 'lang') ?? lang ?? 'und'] = text;
     } else if (role === 'x-roman' || role === 'x-romanization' || role === 'x-transliteration') {
       c.romanized++;
     } else if (role === 'x-bg') {
-      c.bgBegin = parseTtmlTime(attr(child, 'begin'), params);
-      c.bgEnd = parseTtmlTime(attr(child, 'end'), params);
-      collect(child, c.bg, c.bgTranslations, c, params, lang);
+      c.bgBegin = parseTtmlTime(tree.attr(child, 'begin'), params);
+      c.bgEnd = parseTtmlTime(tree.attr(child, 'end'), params);
+      collect(tree, child, c.bg, c.bgTranslations, c, params, lang);
     } else {
-      const b = attr(child, 'begin');
-      const e = attr(child, 'end');
-      const start = parseTtmlTime(b, params);
-      const end = parseTtmlTime(e, params);
-      const openEnd = e === undefined && !Number.isNaN(start);
-      if (
-        (b !== undefined || e !== undefined) &&
-        (Number.isNaN(start) || (Number.isNaN(end) && !openEnd))
-      )
+      const b = tree.find(child, 'begin');
+      const e = tree.find(child, 'end');
+      const start = timeAttr(tree, b, params);
+      const end = timeAttr(tree, e, params);
+      const openEnd = e < 0 && !Number.isNaN(start);
+      if ((b >= 0 || e >= 0) && (Number.isNaN(start) || (Number.isNaN(end) && !openEnd)))
         c.badTimes++;
-      const timedInside = hasTimedSpan(child);
+      const timedInside = hasTimedSpan(tree, child);
       if (openEnd && !timedInside) {
-        const segment = { text: textContent(child).replace(WHITESPACE, ' '), start, end: start };
+        const segment = { text: oneSpace(lyricText(tree, child, c)), start, end: start };
         c.openEnds.add(segment);
         into.push(segment);
       } else if (Number.isNaN(start) || Number.isNaN(end) || timedInside) {
-        collect(child, into, translations, c, params, lang);
+        collect(tree, child, into, translations, c, params, lang);
       } else {
+        if (end < start) c.backwards++;
         into.push({
-          text: textContent(child).replace(WHITESPACE, ' '),
+          text: oneSpace(lyricText(tree, child, c)),
           start,
           end: Math.max(start, end),
         });
@@ -197,64 +257,84 @@ function collect(
 }
 
 function readP(
-  p: XmlElement,
+  tree: XmlTree,
+  p: number,
   offset: number,
   params: TimeParams,
   headTranslations: Map<string, Record<string, string>>,
   warnings: Warnings,
   lang: string | undefined,
-): { lines: ParsedLine[]; romanized: number } {
+): { lines: ParsedLine[]; romanized: number; ruby: number } {
   const c: Collected = {
     main: [],
     bg: [],
     translations: {},
     bgTranslations: {},
     badTimes: 0,
+    backwards: 0,
     romanized: 0,
+    ruby: 0,
     openEnds: new Set(),
     bgBegin: NaN,
     bgEnd: NaN,
   };
-  collect(p, c.main, c.translations, c, params, attr(p, 'lang') ?? lang);
-  let begin = parseTtmlTime(attr(p, 'begin'), params);
-  let end = parseTtmlTime(attr(p, 'end'), params);
-  const dur = parseTtmlTime(attr(p, 'dur'), params);
+  collect(tree, p, c.main, c.translations, c, params, tree.attr(p, 'lang') ?? lang);
+  let begin = parseTtmlTime(tree.attr(p, 'begin'), params);
+  let end = parseTtmlTime(tree.attr(p, 'end'), params);
+  const dur = parseTtmlTime(tree.attr(p, 'dur'), params);
   if (Number.isNaN(end) && !Number.isNaN(begin) && !Number.isNaN(dur)) end = begin + dur;
   // Times inside a div with a begin are relative to it, unless the file (Apple style) already wrote them absolute.
   if (offset > 0 && !Number.isNaN(begin) && begin < offset) {
     begin += offset;
     if (!Number.isNaN(end)) end += offset;
   }
-  const timed = [...c.main, ...c.bg].filter((s) => s.start !== undefined);
-  if (timed.length > 0 && spansRelative(timed, begin, end)) {
-    for (const s of timed) {
-      s.start! += begin;
-      s.end! += begin;
+  if (spansRelative(c.main, c.bg, begin, end)) {
+    for (const list of [c.main, c.bg]) {
+      for (const s of list) {
+        if (s.start === undefined) continue;
+        s.start += begin;
+        s.end! += begin;
+      }
     }
   }
   closeOpenEnds(c.main, c.openEnds, end);
   closeOpenEnds(c.bg, c.openEnds, Number.isNaN(c.bgEnd) ? end : c.bgEnd);
+  const line = tree.line[p]!;
   if (c.badTimes > 0) {
     warnings.add(
-      p.line,
+      line,
       `${count(c.badTimes, 'span time', 'span times')} cannot be read; those words were spread over the line.`,
     );
   }
-  const key = attr(p, 'key') ?? attr(p, 'id');
+  if (c.backwards > 0) {
+    warnings.add(
+      line,
+      `${count(c.backwards, 'span ends', 'spans end')} before ${c.backwards === 1 ? 'it begins' : 'they begin'}; given no length.`,
+    );
+  }
+  const key = tree.attr(p, 'key') ?? tree.attr(p, 'id');
   const fromHead = key ? headTranslations.get(key) : undefined;
   const lines: ParsedLine[] = [];
-  const main = lineOf(p, c.main, begin, end, { ...fromHead, ...c.translations }, warnings);
+  const main = lineOf(
+    line,
+    c.main,
+    begin,
+    end,
+    fromHead ? { ...fromHead, ...c.translations } : c.translations,
+    warnings,
+  );
   if (main) lines.push(main);
   // Background vocals without times of their own are sung over the line.
   const bgTimed = c.bg.some((x) => x.start !== undefined);
   const bgBegin = Number.isNaN(c.bgBegin) && !bgTimed ? begin : c.bgBegin;
   const bgEnd = Number.isNaN(c.bgEnd) && !bgTimed ? end : c.bgEnd;
-  const bg = lineOf(p, c.bg, bgBegin, bgEnd, c.bgTranslations, warnings);
+  const bg = lineOf(line, c.bg, bgBegin, bgEnd, c.bgTranslations, warnings);
   if (bg) lines.push(bg);
-  return { lines, romanized: c.romanized };
+  return { lines, romanized: c.romanized, ruby: c.ruby };
 }
 
 function closeOpenEnds(segments: Segment[], open: Set<Segment>, lineEnd: number): void {
+  if (open.size === 0) return;
   for (let i = segments.length - 1, next = lineEnd; i >= 0; i--) {
     const s = segments[i]!;
     if (s.start === undefined) continue;
@@ -263,20 +343,28 @@ function closeOpenEnds(segments: Segment[], open: Set<Segment>, lineEnd: number)
   }
 }
 
-/** Spans timed from the `<p>`'s begin (standard TTML) rather than from 0 (Apple style). */
-function spansRelative(timed: Segment[], begin: number, end: number): boolean {
+/**
+ * Spans timed from the `<p>`'s begin (standard TTML) rather than from 0 (Apple style): every
+ * timed span of the line and its background starts before the line and fits in its length.
+ */
+function spansRelative(main: Segment[], bg: Segment[], begin: number, end: number): boolean {
   if (!(begin > 0) || Number.isNaN(end)) return false;
   let min = Infinity;
   let max = -Infinity;
-  for (const s of timed) {
-    min = Math.min(min, s.start!);
-    max = Math.max(max, s.end!);
+  let timed = 0;
+  for (const list of [main, bg]) {
+    for (const s of list) {
+      if (s.start === undefined) continue;
+      timed++;
+      min = Math.min(min, s.start);
+      max = Math.max(max, s.end!);
+    }
   }
-  return min < begin - 0.0005 && max <= end - begin + 0.0005;
+  return timed > 0 && min < begin - 0.0005 && max <= end - begin + 0.0005;
 }
 
 function lineOf(
-  p: XmlElement,
+  source: number,
   segments: Segment[],
   begin: number,
   end: number,
@@ -292,11 +380,11 @@ function lineOf(
     if (!(s.end! <= stop)) stop = Number.isNaN(stop) ? s.end! : Math.max(stop, s.end!);
   }
   if (Number.isNaN(start)) {
-    warnings?.add(p.line, 'This <p> has no begin time and no timed words; skipped.');
+    warnings?.add(source, 'This <p> has no begin time and no timed words; skipped.');
     return null;
   }
   if (Number.isNaN(stop)) stop = start;
-  const line: ParsedLine = { source: p.line, start, end: Math.max(start, stop), segments };
+  const line: ParsedLine = { source, start, end: Math.max(start, stop), segments };
   if (Object.keys(translations).length > 0) line.translations = translations;
   return line;
 }

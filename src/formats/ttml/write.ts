@@ -9,8 +9,15 @@ import type { WriteOptions } from '../types';
  * no whitespace between the syllables of a word and one space between words, translations as
  * `<span ttm:role="x-translation" xml:lang>` (what AMLL reads). Times are TTML clock values, ms.
  */
+const SPECIAL = /[&<>"]/;
 const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  SPECIAL.test(text)
+    ? text
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+    : text;
 const t = (seconds: number) => formatClockMs(seconds);
 
 export function writeTtml(items: readonly AlignmentItem[], options: WriteOptions = {}): string {

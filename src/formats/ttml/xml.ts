@@ -1,4 +1,4 @@
-import { indexWithin } from '../text/lines';
+import { indexWithin, isJsSpace } from '../text/lines';
 import { decodeEntity } from '../vtt/payload';
 
 /**
@@ -7,36 +7,158 @@ import { decodeEntity } from '../vtt/payload';
  * module runs in Node too), no namespaces resolution: names keep their prefix and TTML is matched
  * by local name. Scans with indexOf, so it is linear and cannot backtrack. Unclosed elements are
  * closed at the end of the file and a stray end tag is ignored, each with a problem noted.
+ *
+ * The tree is flat (ADR 0008): nodes are numbers indexing parallel arrays, and an attribute is
+ * where its value is in the source, sliced only when asked for. A 100k-word file has 200k nodes;
+ * as objects (an element, its attribute map, its child list, its strings) they all outlive the
+ * young generation and the collector copies each of them twice.
  */
-export interface XmlElement {
-  name: string;
-  attrs: Record<string, string>;
-  children: XmlNode[];
-  /** 1-based line of the start tag. */
-  line: number;
+export class XmlTree {
+  /** Element name, or the text of a text node (entities decoded). */
+  readonly name: string[] = [];
+  /** 1 for text nodes (text and CDATA), 0 for elements. */
+  isText = new Uint8Array(1024);
+  /** First child and next sibling, -1 for none. */
+  firstChild = new Int32Array(1024);
+  nextSibling = new Int32Array(1024);
+  /** 1-based line of an element's start tag (0 for text). */
+  line = new Int32Array(1024);
+  /** An element's attributes: indexes `attrFrom[n]` to `attrTo[n]` of the attribute arrays. */
+  attrFrom = new Int32Array(1024);
+  attrTo = new Int32Array(1024);
+  /** Attribute name and where its raw value is in `source`, in source order. */
+  readonly attrName: string[] = [];
+  valueFrom = new Int32Array(1024);
+  valueTo = new Int32Array(1024);
+  /** Only during parsing: the last child of each node. */
+  private lastChild = new Int32Array(1024);
+
+  constructor(
+    readonly source: string,
+    /** Expected nodes: the arrays start that long instead of doubling their way there. */
+    capacity = 1024,
+  ) {
+    if (capacity > 1024) this.growNodes(capacity);
+  }
+
+  /** Adds a node under `parent` (-1: not linked yet). */
+  add(parent: number, name: string, isText: number, line: number): number {
+    const n = this.name.length;
+    if (n === this.line.length) this.growNodes(n * 2);
+    this.name.push(name);
+    this.isText[n] = isText;
+    this.firstChild[n] = -1;
+    this.nextSibling[n] = -1;
+    this.lastChild[n] = -1;
+    this.line[n] = line;
+    this.attrFrom[n] = this.attrName.length;
+    this.attrTo[n] = this.attrName.length;
+    if (parent >= 0) this.link(parent, n);
+    return n;
+  }
+
+  /** Makes `node` the last child of `parent`. */
+  link(parent: number, node: number): void {
+    const last = this.lastChild[parent]!;
+    if (last < 0) this.firstChild[parent] = node;
+    else this.nextSibling[last] = node;
+    this.lastChild[parent] = node;
+  }
+
+  /** Adds an attribute to `node`, the node added last. */
+  addAttr(node: number, name: string, from: number, to: number): void {
+    const a = this.attrName.length;
+    if (a === this.valueFrom.length) {
+      this.valueFrom = grow(this.valueFrom, a * 2);
+      this.valueTo = grow(this.valueTo, a * 2);
+    }
+    this.attrName.push(name);
+    this.valueFrom[a] = from;
+    this.valueTo[a] = to;
+    this.attrTo[node] = a + 1;
+  }
+
+  private growNodes(size: number): void {
+    this.isText = grow(this.isText, size);
+    this.firstChild = grow(this.firstChild, size);
+    this.nextSibling = grow(this.nextSibling, size);
+    this.line = grow(this.line, size);
+    this.attrFrom = grow(this.attrFrom, size);
+    this.attrTo = grow(this.attrTo, size);
+    this.lastChild = grow(this.lastChild, size);
+  }
+
+  value(a: number): string {
+    return decodeXmlText(this.source.slice(this.valueFrom[a], this.valueTo[a]));
+  }
+
+  /**
+   * An attribute by local name (`ttm:agent` by `agent`, `xml:lang` by `lang`): the name itself,
+   * else the first prefixed name in source order. A name given twice has its last value.
+   */
+  attr(node: number, local: string): string | undefined {
+    const a = this.find(node, local);
+    return a < 0 ? undefined : this.value(a);
+  }
+
+  /** Where `attr(node, local)` is in the attribute arrays, -1 when absent (no value sliced). */
+  find(node: number, local: string): number {
+    const from = this.attrFrom[node]!;
+    const to = this.attrTo[node]!;
+    const names = this.attrName;
+    for (let a = to - 1; a >= from; a--) if (names[a] === local) return a;
+    for (let a = from; a < to; a++) {
+      const key = names[a]!;
+      const at = key.length - local.length - 1;
+      if (at > 0 && key.charCodeAt(at) === 58 /* : */ && key.endsWith(local)) {
+        for (let b = to - 1; b > a; b--) if (names[b] === key) return b;
+        return a;
+      }
+    }
+    return -1;
+  }
+
+  /** Child elements of `node`, in order. */
+  elements(node: number): number[] {
+    const out: number[] = [];
+    for (let c = this.firstChild[node]!; c >= 0; c = this.nextSibling[c]!)
+      if (this.isText[c] === 0) out.push(c);
+    return out;
+  }
+
+  /** Local name of an element: `ttm:agent` -> `agent`. */
+  localName(node: number): string {
+    return localName(this.name[node]!);
+  }
+
+  /** The text of a node and everything below it. */
+  textContent(node: number): string {
+    if (this.isText[node] === 1) return this.name[node]!;
+    const first = this.firstChild[node]!;
+    if (first >= 0 && this.nextSibling[first]! < 0 && this.isText[first] === 1)
+      return this.name[first]!;
+    let out = '';
+    for (let c = first; c >= 0; c = this.nextSibling[c]!) out += this.textContent(c);
+    return out;
+  }
 }
-export type XmlNode = XmlElement | string;
+
+function grow<T extends Int32Array | Uint8Array>(array: T, size: number): T {
+  const bigger = new (array.constructor as new (size: number) => T)(size);
+  bigger.set(array);
+  return bigger;
+}
 
 export interface XmlDocument {
-  root: XmlElement | null;
+  tree: XmlTree;
+  /** The first element of the document, -1 when there is none. */
+  root: number;
   problems: { line: number; message: string }[];
 }
 
 export function localName(name: string): string {
   const colon = name.indexOf(':');
   return colon < 0 ? name : name.slice(colon + 1);
-}
-
-/** An attribute by local name (`ttm:agent` by `agent`, `xml:lang` by `lang`). */
-export function attr(el: XmlElement, local: string): string | undefined {
-  const direct = el.attrs[local];
-  if (direct !== undefined) return direct;
-  // `prefix:local` without slicing every key (called for every span of a 100k-word file).
-  for (const key in el.attrs) {
-    const at = key.length - local.length - 1;
-    if (at > 0 && key.charCodeAt(at) === 58 /* : */ && key.endsWith(local)) return el.attrs[key];
-  }
-  return undefined;
 }
 
 export function decodeXmlText(raw: string): string {
@@ -65,11 +187,35 @@ const MAX_DEPTH = 100;
 const isNameChar = (c: number) =>
   !(c === 32 || c === 9 || c === 10 || c === 13 || c === 47 || c === 62 || c === 61);
 
+/** Names every lyric file repeats, taken as constants rather than sliced again each time. */
+const COMMON = ['span', 'p', 'br', 'begin', 'end', 'ttm:agent', 'itunes:key', 'ttm:role', 'div'];
+
+function nameAt(text: string, from: number, to: number): string {
+  const length = to - from;
+  for (const name of COMMON) if (name.length === length && text.startsWith(name, from)) return name;
+  return text.slice(from, to);
+}
+
+interface Context {
+  tree: XmlTree;
+  /** Open elements; the document node (0) at the bottom. */
+  /** Open elements (`depth` of them); the document node (0) at the bottom. */
+  stack: Int32Array;
+  depth: number;
+  problems: XmlDocument['problems'];
+  deepNoted: boolean;
+}
+
 export function parseXml(text: string): XmlDocument {
   const problems: XmlDocument['problems'] = [];
-  const top: XmlElement = { name: '#document', attrs: {}, children: [], line: 1 };
-  const stack: XmlElement[] = [top];
-  const ctx: Context = { stack, problems, deepNoted: false };
+  // At most a start tag and a text node per `<`, plus the document: counted, so no regrowing.
+  let tags = 0;
+  for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at + 1)) tags++;
+  const tree = new XmlTree(text, 2 * tags + 2);
+  const top = tree.add(-1, '#document', 0, 1);
+  const stack = new Int32Array(MAX_DEPTH + 2);
+  stack[0] = top;
+  const ctx: Context = { tree, stack, depth: 1, problems, deepNoted: false };
   let line = 1;
   let counted = 0;
   const lineAt = (pos: number) => {
@@ -89,34 +235,43 @@ export function parseXml(text: string): XmlDocument {
     }
     return at + end.length;
   };
+  const addText = (value: string) => tree.add(stack[ctx.depth - 1]!, value, 1, 0);
   let i = 0;
   while (i < text.length) {
     const lt = text.indexOf('<', i);
     const textEnd = lt < 0 ? text.length : lt;
-    if (textEnd > i) stack[stack.length - 1]!.children.push(decodeXmlText(text.slice(i, textEnd)));
+    if (textEnd > i) addText(decodeXmlText(text.slice(i, textEnd)));
     if (lt < 0) break;
-    if (text.startsWith('<!--', lt)) i = skipTo(lt + 4, '-->', 'comment');
-    else if (text.startsWith('<![CDATA[', lt)) {
+    const next = text.charCodeAt(lt + 1);
+    if (next === 33 /* ! */ && text.startsWith('<!--', lt)) i = skipTo(lt + 4, '-->', 'comment');
+    else if (next === 33 && text.startsWith('<![CDATA[', lt)) {
       const end = text.indexOf(']]>', lt + 9);
       const stop = end < 0 ? text.length : end;
-      stack[stack.length - 1]!.children.push(text.slice(lt + 9, stop));
+      addText(text.slice(lt + 9, stop));
       i = end < 0 ? text.length : end + 3;
-    } else if (text.startsWith('<?', lt)) i = skipTo(lt + 2, '?>', 'processing instruction');
-    else if (text.startsWith('<!', lt)) {
+    } else if (next === 63 /* ? */) i = skipTo(lt + 2, '?>', 'processing instruction');
+    else if (next === 33) {
       const bracket = text.indexOf('[', lt);
       const close = text.indexOf('>', lt);
       i =
         bracket >= 0 && close > bracket
           ? skipTo(bracket, ']>', 'DOCTYPE')
           : skipTo(lt, '>', 'declaration');
-    } else if (text[lt + 1] === '/') {
+    } else if (next === 47 /* / */) {
       const close = text.indexOf('>', lt);
-      const name = text.slice(lt + 2, close < 0 ? text.length : close).trim();
+      const stop = close < 0 ? text.length : close;
       i = close < 0 ? text.length : close + 1;
+      // The usual case, the element on top, is checked without slicing its name.
+      const top = ctx.depth - 1;
+      if (top > 0 && endTagNames(text, lt + 2, stop, tree.name[stack[top]!]!)) {
+        ctx.depth = top;
+        continue;
+      }
       // Look for the matching start tag near the top only: a flood of stray end tags stays linear.
-      let at = stack.length - 1;
-      while (at > 0 && stack.length - at <= MAX_DEPTH && stack[at]!.name !== name) at--;
-      if (at > 0 && stack[at]!.name === name) stack.length = at;
+      const name = text.slice(lt + 2, stop).trim();
+      let at = top;
+      while (at > 0 && ctx.depth - at <= MAX_DEPTH && tree.name[stack[at]!] !== name) at--;
+      if (at > 0 && tree.name[stack[at]!] === name) ctx.depth = at;
       else
         problems.push({
           line: lineAt(lt),
@@ -126,79 +281,82 @@ export function parseXml(text: string): XmlDocument {
       i = startTag(text, lt, ctx, lineAt(lt));
     }
   }
-  if (stack.length > 1) {
-    const open = stack[stack.length - 1]!;
+  if (ctx.depth > 1) {
+    const open = stack[ctx.depth - 1]!;
     problems.push({
-      line: open.line,
-      message: `The element <${open.name}> is not closed before the end of the file.`,
+      line: tree.line[open]!,
+      message: `The element <${tree.name[open]!}> is not closed before the end of the file.`,
     });
   }
-  const root = top.children.find((c): c is XmlElement => typeof c !== 'string') ?? null;
-  return { root, problems };
+  const root = tree.elements(top)[0] ?? -1;
+  return { tree, root, problems };
+}
+
+/** `text[from, to)`, trimmed, is `name` (checked without slicing: one end tag per word). */
+function endTagNames(text: string, from: number, to: number, name: string): boolean {
+  while (from < to && isJsSpace(text.charCodeAt(from))) from++;
+  while (to > from && isJsSpace(text.charCodeAt(to - 1))) to--;
+  return to - from === name.length && text.startsWith(name, from);
 }
 
 /** Reads `<name attr="v" ...>` or `<name/>` at `lt`; returns the position after it. */
-interface Context {
-  stack: XmlElement[];
-  problems: XmlDocument['problems'];
-  deepNoted: boolean;
-}
-
 function startTag(text: string, lt: number, ctx: Context, line: number): number {
-  const { stack, problems } = ctx;
+  const { tree, stack, problems } = ctx;
   let i = lt + 1;
   while (i < text.length && isNameChar(text.charCodeAt(i))) i++;
-  const name = text.slice(lt + 1, i);
-  const el: XmlElement = { name, attrs: {}, children: [], line };
-  if (name === '') {
+  if (i === lt + 1) {
     // A lone `<` in text: keep it as text.
-    stack[stack.length - 1]!.children.push('<');
+    tree.add(stack[ctx.depth - 1]!, '<', 1, 0);
     return lt + 1;
   }
+  const name = nameAt(text, lt + 1, i);
+  // Attributes go to the arrays' ends, so the element is added first and shown once its tag closes.
+  const el = tree.add(-1, name, 0, line);
   for (;;) {
     while (i < text.length && text.charCodeAt(i) <= 32) i++;
     if (i >= text.length) {
       problems.push({ line, message: `The tag <${name}> is not closed.` });
       return text.length;
     }
-    const c = text[i];
-    if (c === '>' || (c === '/' && text[i + 1] === '>')) {
-      stack[stack.length - 1]!.children.push(el);
+    const c = text.charCodeAt(i);
+    const gt = c === 62; /* > */
+    if (gt || (c === 47 /* / */ && text.charCodeAt(i + 1) === 62)) {
+      tree.link(stack[ctx.depth - 1]!, el);
       // Deeper than any real document: kept as an empty element, so readers never recurse deeper.
-      if (c === '>' && stack.length <= MAX_DEPTH) stack.push(el);
-      else if (c === '>' && !ctx.deepNoted) {
+      if (gt && ctx.depth <= MAX_DEPTH) stack[ctx.depth++] = el;
+      else if (gt && !ctx.deepNoted) {
         ctx.deepNoted = true;
         problems.push({
           line,
           message: `Elements nested deeper than ${MAX_DEPTH} levels were read as empty.`,
         });
       }
-      return i + (c === '>' ? 1 : 2);
+      return i + (gt ? 1 : 2);
     }
     const nameStart = i;
     while (i < text.length && isNameChar(text.charCodeAt(i))) i++;
-    const key = text.slice(nameStart, i);
-    if (key === '') {
+    if (i === nameStart) {
       i++; // a stray character inside the tag
       continue;
     }
+    const key = nameAt(text, nameStart, i);
     while (i < text.length && text.charCodeAt(i) <= 32) i++;
-    if (text[i] !== '=') {
-      el.attrs[key] = '';
+    if (text.charCodeAt(i) !== 61 /* = */) {
+      tree.addAttr(el, key, i, i);
       continue;
     }
     i++;
     while (i < text.length && text.charCodeAt(i) <= 32) i++;
-    const quote = text[i];
-    if (quote === '"' || quote === "'") {
-      const end = text.indexOf(quote, i + 1);
+    const quote = text.charCodeAt(i);
+    if (quote === 34 /* " */ || quote === 39 /* ' */) {
+      const end = text.indexOf(quote === 34 ? '"' : "'", i + 1);
       const stop = end < 0 ? text.length : end;
-      el.attrs[key] = decodeXmlText(text.slice(i + 1, stop));
+      tree.addAttr(el, key, i + 1, stop);
       i = stop + 1;
     } else {
       const valueStart = i;
-      while (i < text.length && text.charCodeAt(i) > 32 && text[i] !== '>') i++;
-      el.attrs[key] = decodeXmlText(text.slice(valueStart, i));
+      while (i < text.length && text.charCodeAt(i) > 32 && text.charCodeAt(i) !== 62) i++;
+      tree.addAttr(el, key, valueStart, i);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { buildResult, Warnings, type ParsedLine } from '../build';
-import { splitLines } from '../text/lines';
+import { isJsSpace, splitLines } from '../text/lines';
 import { TimingFormatError, type ReadResult, type TimingMetadata } from '../types';
 
 /**
@@ -8,9 +8,46 @@ import { TimingFormatError, type ReadResult, type TimingMetadata } from '../type
  * in #RELATIVE mode its last number moves the beat origin. `P1`/`P2` start a duet singer's part.
  * A syllable without a leading space (or a `~` continuation) belongs to the word before it.
  */
-const NOTE = /^([:*FRG])[ \t]*(-?\d{1,9})[ \t]+(-?\d{1,9})[ \t]+(-?\d{1,9})(?:[ \t](.*))?$/;
 const BREAK = /^-[ \t]*(-?\d{1,9})(?:[ \t]+(-?\d{1,9}))?[ \t]*$/;
 const PLAYER = /^P[ \t]*(\d{1,2})[ \t]*$/;
+const BPM_CHANGE = /^B[ \t]*(-?\d{1,9})[ \t]+(\d{1,9}(?:[.,]\d{1,9})?)[ \t]*$/;
+
+/**
+ * Beats to seconds: GAP/1000 + beat * 60 / (BPM * 4), piecewise when B lines change the BPM from
+ * a beat on (as UltraStar Deluxe plays them). In milliseconds first: a beat count times 15000/BPM
+ * is usually a whole number of ms, so 12 beats at BPM 200 are 0.9 s, not 0.8999999999999999.
+ */
+class Tempo {
+  /** Segments by start beat: the BPM from that beat on and the ms at which it starts. */
+  private readonly starts: number[] = [0];
+  private readonly bpms: number[];
+  private readonly ms: number[] = [0];
+
+  constructor(bpm: number) {
+    this.bpms = [bpm];
+  }
+
+  change(beat: number, bpm: number): void {
+    let i = this.starts.length;
+    while (i > 0 && this.starts[i - 1]! > beat) i--;
+    if (i > 0 && this.starts[i - 1] === beat) this.bpms[i - 1] = bpm;
+    else {
+      this.starts.splice(i, 0, beat);
+      this.bpms.splice(i, 0, bpm);
+      this.ms.splice(i, 0, 0);
+    }
+    for (let k = 1; k < this.starts.length; k++) {
+      this.ms[k] =
+        this.ms[k - 1]! + ((this.starts[k]! - this.starts[k - 1]!) * 15000) / this.bpms[k - 1]!;
+    }
+  }
+
+  seconds(beat: number, gap: number): number {
+    let k = this.starts.length - 1;
+    while (k > 0 && this.starts[k]! > beat) k--;
+    return (gap + this.ms[k]! + ((beat - this.starts[k]!) * 15000) / this.bpms[k]!) / 1000;
+  }
+}
 
 const number = (value: string) => Number(value.trim().replace(',', '.'));
 
@@ -49,43 +86,41 @@ export function readUltrastar(text: string, encoding: string): ReadResult {
       'This UltraStar file has no usable #BPM line, so its notes cannot be timed.',
     );
   }
-  const beat = 60 / (bpm * 4);
-  const at = (b: number) => gap / 1000 + b * beat;
+  // Notes are read in beats; times come at the end, when every BPM change (B line) is known.
+  const tempo = new Tempo(bpm);
   const out: ParsedLine[] = [];
   let singer: number | undefined;
   let base = 0;
+  // #RELATIVE: each voice keeps its own beat origin across voice changes.
+  const bases = new Map<number | undefined, number>();
   let current: ParsedLine | null = null;
   const close = () => {
     if (current && current.segments.length > 0) out.push(current);
     current = null;
   };
   for (; n < lines.length; n++) {
-    const line = lines[n]!.replace(/^[ \t]+/, '');
-    if (line.trim() === '') continue;
-    const first = line[0];
-    if (first === 'E' && line.trim() === 'E') break;
-    const note = NOTE.exec(line);
-    if (note) {
-      const start = at(base + Number(note[2]));
-      const end = at(base + Number(note[2]) + Math.max(0, Number(note[3])));
-      const syllable = note[5] ?? '';
-      current ??= {
-        source: n + 1,
-        start,
-        end,
-        segments: [],
-        ...(singer === undefined ? {} : { singer }),
-      };
+    const raw = lines[n]!;
+    let indent = 0;
+    while (raw.charCodeAt(indent) === 32 || raw.charCodeAt(indent) === 9) indent++;
+    const c = raw.charCodeAt(indent);
+    if (readNote(raw, indent)) {
+      const start = base + note.beat;
+      const end = base + note.beat + Math.max(0, note.length);
+      const syllable = note.syllable;
+      if (!current) {
+        current = { source: n + 1, start, end, segments: [] };
+        if (singer !== undefined) current.singer = singer;
+      }
       current.start = Math.min(current.start, start);
       current.end = Math.max(current.end, end);
-      current.segments.push({
-        text: syllable,
-        start,
-        end,
-        joinPrevious: syllable.trim().startsWith('~'),
-      });
+      current.segments.push({ text: syllable, start, end, joinPrevious: continues(syllable) });
       continue;
     }
+    // Not a note (a break, a player, or something else): the rare lines, read by pattern.
+    const line = indent === 0 ? raw : raw.slice(indent);
+    if ((Number.isNaN(c) || isJsSpace(c)) && line.trim() === '') continue;
+    const first = line[0];
+    if (first === 'E' && line.trim() === 'E') break;
     const br = BREAK.exec(line);
     if (br) {
       close();
@@ -95,18 +130,101 @@ export function readUltrastar(text: string, encoding: string): ReadResult {
     const player = PLAYER.exec(line.trim());
     if (player) {
       close();
+      bases.set(singer, base);
       singer = Math.max(0, Number(player[1]) - 1);
-      base = 0;
+      base = bases.get(singer) ?? 0;
+      continue;
+    }
+    const change = BPM_CHANGE.exec(line);
+    if (change && number(change[2]!) > 0) {
+      tempo.change(base + Number(change[1]), number(change[2]!));
       continue;
     }
     if (first === '#') warnings.add(n + 1, 'A header line after the notes; ignored.');
     else if (first === 'B')
-      warnings.add(n + 1, 'BPM changes (B lines) are not supported; skipped.');
+      warnings.add(n + 1, 'This BPM change (B line) cannot be read; skipped.');
     else warnings.add(n + 1, 'This line is not an UltraStar note or line break; skipped.');
   }
   close();
-  if (n >= lines.length) {
-    // No `E`: common in hand-made files, and harmless.
+  // No `E` at the end is common in hand-made files, and harmless.
+  // One voice is no duet (a lone P1 line): no singer, as in every other format.
+  const voices = new Set(out.map((line) => line.singer));
+  if (voices.size === 1) for (const line of out) delete line.singer;
+  const at = (beat: number) => tempo.seconds(beat, gap);
+  for (const line of out) {
+    line.start = at(line.start);
+    line.end = at(line.end);
+    for (const s of line.segments) {
+      s.start = at(s.start!);
+      s.end = at(s.end!);
+    }
   }
   return buildResult('ultrastar', encoding, out, warnings, metadata);
+}
+
+/** The fields of the last note `readNote` read. */
+const note = { beat: 0, length: 0, syllable: '' };
+
+/**
+ * A note line from `at`, by hand (one per syllable), as the pattern
+ * `^([:*FRG])[ \t]*(-?\d{1,9})[ \t]+(-?\d{1,9})[ \t]+(-?\d{1,9})(?:[ \t](.*))?$` reads it:
+ * the type, beat, length and pitch, then one space or tab and the syllable (which keeps any
+ * further spaces: they separate words).
+ */
+function readNote(line: string, at: number): boolean {
+  const type = line.charCodeAt(at);
+  // : * F R G
+  if (type !== 58 && type !== 42 && type !== 70 && type !== 82 && type !== 71) return false;
+  let i = at + 1;
+  while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
+  i = readInt(line, i);
+  if (i < 0) return false;
+  const beat = int;
+  if (!isBlankChar(line.charCodeAt(i))) return false;
+  while (isBlankChar(line.charCodeAt(i))) i++;
+  i = readInt(line, i);
+  if (i < 0) return false;
+  const length = int;
+  if (!isBlankChar(line.charCodeAt(i))) return false;
+  while (isBlankChar(line.charCodeAt(i))) i++;
+  i = readInt(line, i);
+  if (i < 0) return false;
+  if (i < line.length) {
+    if (!isBlankChar(line.charCodeAt(i))) return false;
+    // `.` stops at these line terminators, so the pattern does not match such a line.
+    if (line.indexOf('\u2028', i) >= 0 || line.indexOf('\u2029', i) >= 0) return false;
+  }
+  note.beat = beat;
+  note.length = length;
+  note.syllable = i < line.length ? line.slice(i + 1) : '';
+  return true;
+}
+
+const isBlankChar = (c: number) => c === 32 || c === 9;
+
+/** The last `readInt`'s value. */
+let int = 0;
+
+/** `-?\d{1,9}` at `at`: the index after it (its value in `int`), or -1. */
+function readInt(line: string, at: number): number {
+  let i = at;
+  const negative = line.charCodeAt(i) === 45; /* - */
+  if (negative) i++;
+  let value = 0;
+  const from = i;
+  for (let c = line.charCodeAt(i); c >= 48 && c <= 57; c = line.charCodeAt(++i))
+    value = value * 10 + (c - 48);
+  if (i === from || i - from > 9) return -1;
+  int = negative ? -value : value;
+  return i;
+}
+
+/** A syllable that starts with `~` (after spaces) continues the word before it. */
+function continues(syllable: string): boolean {
+  for (let i = 0; i < syllable.length; i++) {
+    const c = syllable.charCodeAt(i);
+    if (c === 126 /* ~ */) return true;
+    if (!isJsSpace(c)) return false;
+  }
+  return false;
 }

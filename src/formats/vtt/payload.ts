@@ -1,5 +1,5 @@
 import { indexWithin } from '../text/lines';
-import { parseClock } from '../time';
+import { parseClockIn } from '../time';
 
 /** Longer than any timestamp or `<v Some Singer's Name>`; a `<` without `>` within it is text. */
 const MAX_TAG = 256;
@@ -59,17 +59,21 @@ export function parsePayload(payload: string): Payload {
       const close = indexWithin(payload, '>', i + 1, MAX_TAG);
       if (close > i) {
         take(i);
-        const tag = payload.slice(i + 1, close);
+        const tagStart = i + 1;
         i = from = close + 1;
-        const first = tag.charCodeAt(0);
+        const first = payload.charCodeAt(tagStart);
         if (first >= 48 && first <= 57) {
-          const t = parseClock(tag);
+          // A timestamp, read in place: one per word.
+          const t = parseClockIn(payload, tagStart, close);
           if (!Number.isNaN(t)) {
             texts.push(text);
             stamps.push(t);
             text = '';
           }
-        } else if (/^v[\s.]/.test(tag) || tag === 'v') {
+          continue;
+        }
+        const tag = payload.slice(tagStart, close);
+        if (/^v[\s.]/.test(tag) || tag === 'v') {
           voice ??= tag.replace(/^v(\.[^\s]*)?\s*/, '').trim() || undefined;
         } else if (/^rt[\s.]?/.test(tag) && !tag.startsWith('rt/')) inRt++;
         else if (tag === '/rt') inRt = Math.max(0, inRt - 1);

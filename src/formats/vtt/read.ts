@@ -1,7 +1,7 @@
 import { buildResult, count, Warnings, type ParsedLine, type Segment } from '../build';
 import { singerIndexes } from '../singers';
 import { parseCueTiming } from '../srt/read';
-import { splitLines } from '../text/lines';
+import { isJsSpace, splitLines } from '../text/lines';
 import { formatClockMs } from '../time';
 import type { ReadResult } from '../types';
 import { parsePayload } from './payload';
@@ -22,15 +22,14 @@ export function readVtt(text: string, encoding: string): ReadResult {
     while (i < lines.length && lines[i]!.trim() !== '') i++; // the header block
   }
   while (i < lines.length) {
-    if (lines[i]!.trim() === '') {
+    if (isBlank(lines[i]!)) {
       i++;
       continue;
     }
     const blockStart = i;
     const block: string[] = [];
-    while (i < lines.length && lines[i]!.trim() !== '') block.push(lines[i++]!);
-    const head = block[0]!.trim();
-    if (/^(NOTE|STYLE|REGION)(\s|$)/.test(head)) continue;
+    while (i < lines.length && !isBlank(lines[i]!)) block.push(lines[i++]!);
+    if (maybeNotCue(block[0]!) && /^(NOTE|STYLE|REGION)(\s|$)/.test(block[0]!.trim())) continue;
     const at = block.findIndex((l) => l.includes('-->'));
     if (at < 0 || at > 1) {
       warnings.add(blockStart + 1, 'This block has no cue timing; skipped.');
@@ -42,7 +41,9 @@ export function readVtt(text: string, encoding: string): ReadResult {
       continue;
     }
     const source = blockStart + at + 1;
-    const payload = parsePayload(block.slice(at + 1).join('\n'));
+    const payload = parsePayload(
+      at + 2 === block.length ? block[at + 1]! : block.slice(at + 1).join('\n'),
+    );
     const line = cueLine(source, timing.start, timing.end, payload.texts, payload.stamps, warnings);
     if (line) cues.push({ line, voice: payload.voice });
   }
@@ -67,13 +68,12 @@ function cueLine(
   stamps: number[],
   warnings: Warnings,
 ): ParsedLine | null {
-  if (texts.every((t) => t.trim() === '')) return null;
+  if (texts.every(isBlank)) return null;
   if (end < start) {
     warnings.add(source, 'This cue ends before it starts; its end was set to its start.');
     end = start;
   }
-  if (stamps.length === 0)
-    return { source, start, end, segments: [{ text: texts[0]!.replace(/\n/g, ' ') }] };
+  if (stamps.length === 0) return { source, start, end, segments: [{ text: oneLine(texts[0]!) }] };
   let last = start;
   let late = 0;
   const bounds = [start];
@@ -95,9 +95,25 @@ function cueLine(
   }
   bounds.push(end);
   const segments: Segment[] = texts.map((t, k) => ({
-    text: t.replace(/\n/g, ' '),
+    text: oneLine(t),
     start: bounds[k]!,
     end: bounds[k + 1]!,
   }));
   return { source, start, end, segments };
 }
+
+/** `text.trim() === ''`, with no new string for the usual line that starts with a character. */
+function isBlank(text: string): boolean {
+  return text.length === 0 || (isJsSpace(text.charCodeAt(0)) && text.trim() === '');
+}
+
+/** A block whose first line may be NOTE, STYLE or REGION (after any leading space). */
+function maybeNotCue(line: string): boolean {
+  let i = 0;
+  while (i < line.length && isJsSpace(line.charCodeAt(i))) i++;
+  const c = line.charCodeAt(i);
+  return c === 78 /* N */ || c === 83 /* S */ || c === 82; /* R */
+}
+
+/** The cue's payload lines are one lyric line. */
+const oneLine = (text: string) => (text.includes('\n') ? text.replace(/\n/g, ' ') : text);

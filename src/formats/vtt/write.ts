@@ -4,8 +4,15 @@ import { voiceName } from '../singers';
 import { formatClockMs, toMillis } from '../time';
 import type { WriteOptions } from '../types';
 
-const escape = (text: string) =>
-  oneLine(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const SPECIAL = /[&<>]/;
+const escape = (text: string) => {
+  const line = oneLine(text);
+  return SPECIAL.test(line)
+    ? line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    : line;
+};
+/** `<hh:mm:ss.mmm>` from whole milliseconds. */
+const stamp = (ms: number) => `<${formatClockMs(ms / 1000)}>`;
 
 /**
  * One cue per lyric line; word and syllable starts as `<hh:mm:ss.mmm>` timestamps (the first is
@@ -28,16 +35,19 @@ export function writeVtt(items: readonly AlignmentItem[], options: WriteOptions 
     const parts: string[] = [];
     if (voices && line.singer !== undefined) parts.push(`<v ${voiceName(line.singer)}>`);
     let written = cueStart;
-    const flat = line.words.flatMap((w) => w.map((x, k) => ({ x, first: k === 0 })));
-    flat.forEach(({ x, first }, k) => {
-      const start = Math.min(cueEnd, Math.max(toMillis(x.start), written));
-      if (k > 0 && start > written) parts.push(`<${formatClockMs(written / 1000)}>`);
-      if (k > 0 && first) parts.push(' ');
-      if (k > 0 || start > cueStart) parts.push(`<${formatClockMs(start / 1000)}>`);
-      parts.push(escape(x.text));
-      written = Math.min(cueEnd, Math.max(start, toMillis(x.end)));
-    });
-    if (written < cueEnd) parts.push(`<${formatClockMs(written / 1000)}>`);
+    let k = 0;
+    for (const word of line.words) {
+      for (let si = 0; si < word.length; si++, k++) {
+        const x = word[si]!;
+        const start = Math.min(cueEnd, Math.max(toMillis(x.start), written));
+        if (k > 0 && start > written) parts.push(stamp(written));
+        if (k > 0 && si === 0) parts.push(' ');
+        if (k > 0 || start > cueStart) parts.push(stamp(start));
+        parts.push(escape(x.text));
+        written = Math.min(cueEnd, Math.max(start, toMillis(x.end)));
+      }
+    }
+    if (written < cueEnd) parts.push(stamp(written));
     out.push(
       `${formatClockMs(cueStart / 1000)} --> ${formatClockMs(cueEnd / 1000)}`,
       parts.join(''),

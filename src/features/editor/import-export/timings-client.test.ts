@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTimingsClient, TimingsFailure, type WorkerLike } from './timings-client';
 import { answer } from './timings-work';
-import type { TimingsReply, TimingsRequest } from './timings-protocol';
+import { TAKE_PART, type TimingsReply, type TimingsRequest } from './timings-protocol';
 
 const LRC = new TextEncoder().encode('[00:01.00]Hello world\n[00:03.00]\n');
 
@@ -56,6 +56,31 @@ describe('timings client', () => {
     expect((await client.take(third.token)).items).toHaveLength(2);
     expect(workers).toHaveLength(1);
     expect(workers[0]!.sent).toHaveLength(7);
+  });
+
+  it('takes a large read in parts, one message each, and drops it after the last', async () => {
+    const workers: ReturnType<typeof fakeWorker>[] = [];
+    const client = createTimingsClient(() => {
+      const w = fakeWorker('ok');
+      workers.push(w);
+      return w;
+    });
+    const n = TAKE_PART * 2 + 123;
+    const lrc = Array.from(
+      { length: n },
+      (_, i) =>
+        `[${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.00]w${i}`,
+    ).join('\n');
+    const read = await client.read(new TextEncoder().encode(`${lrc}\n`));
+    expect(read.itemCount).toBe(n);
+    const taken = await client.take(read.token);
+    expect(taken.items).toHaveLength(n);
+    expect(taken.items.map((x) => x.text)).toEqual(Array.from({ length: n }, (_, i) => `w${i}`));
+    expect(taken.estimated).toHaveLength(n);
+    expect(
+      workers[0]!.sent.filter((r) => r.kind === 'take').map((r) => (r as { from: number }).from),
+    ).toEqual([0, TAKE_PART, TAKE_PART * 2]);
+    await expect(client.take(read.token)).rejects.toThrow(/again/);
   });
 
   it('falls back to the main thread when the worker cannot start', async () => {

@@ -137,10 +137,19 @@ export function createTimingsClient(
       return reply.summary;
     },
     async take(token) {
-      const reply = await send({ id: nextId++, kind: 'take', token });
-      if (!reply.ok) throw fail(reply);
-      if (!('taken' in reply)) throw new Error('unexpected reply');
-      return reply.taken;
+      // Part by part (TAKE_PART items a message), so no one task decodes them all.
+      const parts: AlignmentItem[][] = [];
+      for (let from = 0; ;) {
+        const reply = await send({ id: nextId++, kind: 'take', token, from });
+        if (!reply.ok) throw fail(reply);
+        if (!('taken' in reply)) throw new Error('unexpected reply');
+        parts.push(reply.taken.items);
+        if (reply.taken.done) {
+          const items = parts.length === 1 ? parts[0]! : parts.flat();
+          return { items, estimated: reply.taken.estimated };
+        }
+        from += reply.taken.items.length;
+      }
     },
     async write(items, format, meta = {}) {
       const reply = await send({ id: nextId++, kind: 'write', items, format, meta });

@@ -37,6 +37,19 @@ export interface TakenItems {
   readonly estimated: readonly number[];
 }
 
+/**
+ * Items are taken in parts of this many: each part is its own message, so the page decodes a
+ * 100,000-item read in several short tasks instead of one long one.
+ */
+export const TAKE_PART = 20_000;
+
+/** One part of a take: the items from `from`; the last part (`done`) carries `estimated`. */
+export interface TakenPart {
+  readonly items: AlignmentItem[];
+  readonly done: boolean;
+  readonly estimated: readonly number[];
+}
+
 /** Page -> worker. `id` pairs a reply with its request. */
 export type TimingsRequest =
   | {
@@ -47,7 +60,7 @@ export type TimingsRequest =
       format?: TimingFormat;
       duration?: number;
     }
-  | { id: number; kind: 'take'; token: number }
+  | { id: number; kind: 'take'; token: number; from: number }
   | {
       id: number;
       kind: 'write';
@@ -62,6 +75,6 @@ export type TimingsRequest =
  */
 export type TimingsReply =
   | { id: number; ok: true; summary: ReadSummary }
-  | { id: number; ok: true; taken: TakenItems }
+  | { id: number; ok: true; taken: TakenPart }
   | { id: number; ok: true; text: string }
   | { id: number; ok: false; unreadable: boolean; message: string };

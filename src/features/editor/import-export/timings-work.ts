@@ -1,7 +1,12 @@
 import { readTimings, TimingFormatError, writeTimings, type ReadResult } from '../../../formats';
-import { LISTED_WARNINGS, type TimingsReply, type TimingsRequest } from './timings-protocol';
+import {
+  LISTED_WARNINGS,
+  TAKE_PART,
+  type TimingsReply,
+  type TimingsRequest,
+} from './timings-protocol';
 
-/** The latest read, kept for Apply (one slot: a newer read or a take drops it). */
+/** The latest read, kept for Apply (one slot: a newer read or its last part taken drops it). */
 let held: { token: number; result: ReadResult } | null = null;
 
 function summarise(token: number, result: ReadResult, duration: number | undefined) {
@@ -33,8 +38,17 @@ export function answer(request: TimingsRequest): TimingsReply {
         if (held?.token !== request.token)
           return { id, ok: false, unreadable: false, message: 'Read the file again to apply it.' };
         const { result } = held;
-        held = null;
-        return { id, ok: true, taken: { items: result.items, estimated: [...result.estimated] } };
+        const to = request.from + TAKE_PART;
+        const done = to >= result.items.length;
+        // The last part drops the read: its items are taken once.
+        if (done) held = null;
+        const items =
+          request.from === 0 && done ? result.items : result.items.slice(request.from, to);
+        return {
+          id,
+          ok: true,
+          taken: { items, done, estimated: done ? [...result.estimated] : [] },
+        };
       }
       case 'read': {
         held = null;

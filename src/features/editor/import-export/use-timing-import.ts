@@ -160,7 +160,9 @@ export function useTimingImport(store: EditorStore, client?: TimingsClient, dura
         const item = items[i];
         return item ? [keyOf(item)] : [];
       });
-      store.getState().actions.replaceAll(items, keys);
+      // Built and diffed over short tasks, committed as one step: 100,000 words never hold the page.
+      await store.getState().actions.replaceAllInSlices(items, keys);
+      if (mine !== turn.current) return;
       setDone({ fileName: state.file.name, words: items.length });
       bytes.current = null;
       setState(null);

@@ -38,20 +38,32 @@ function nextWords(doc: TimingDoc, prev: { doc: TimingDoc; spans: OverviewSpans 
   return spans;
 }
 
+/**
+ * The problem words' spans, found once and then kept (start, end pairs): the overview walks them
+ * again whenever it rebuckets, and held past a newer version (an import) a lookup of their words
+ * would index that version's 100,000 new words in the frame.
+ */
 function problemsOf(doc: TimingDoc, keys: ReadonlySet<string>): OverviewSpans {
+  let found: number[] | null = null;
+  const find = (): number[] => {
+    const out: number[] = [];
+    if (keys.size === 0) return out;
+    if (keys.size > doc.size * SCAN_SHARE) {
+      forEachItem(doc, 0, doc.size, (item) => {
+        if (keys.has(keyOf(item))) out.push(item.start, item.end);
+      });
+      return out;
+    }
+    for (const key of keys) {
+      const item = getItem(doc, key);
+      if (item) out.push(item.start, item.end);
+    }
+    return out;
+  };
   return {
     forEach(fn) {
-      if (keys.size === 0) return;
-      if (keys.size > doc.size * SCAN_SHARE) {
-        forEachItem(doc, 0, doc.size, (item) => {
-          if (keys.has(keyOf(item))) fn(item.start, item.end);
-        });
-        return;
-      }
-      for (const key of keys) {
-        const item = getItem(doc, key);
-        if (item) fn(item.start, item.end);
-      }
+      found ??= find();
+      for (let i = 0; i < found.length; i += 2) fn(found[i]!, found[i + 1]!);
     },
   };
 }
@@ -68,17 +80,21 @@ export function createOverviewSource(store: EditorStore): () => OverviewSource {
 
   return () => {
     const { doc, validation } = store.getState();
-    // While the validation is stale (null for a moment after an edit) the last problems stay.
+    // While the validation is stale (null for a moment after an edit) the last problems stay,
+    // where they were found: their words looked up in a newer document might all be gone (an
+    // import), and each miss there would index the whole new document.
     const keys = validation ? problemKeysOf(validation) : (problems?.keys ?? problemKeysOf(null));
-    if (source && words?.doc === doc && problems?.doc === doc && problems.keys === keys)
-      return source;
+    const problemsHold =
+      problems !== null &&
+      (validation === null || (problems.doc === doc && problems.keys === keys));
+    if (source && words?.doc === doc && problemsHold) return source;
     if (words?.doc !== doc) words = { doc, spans: nextWords(doc, words), extent: null };
-    if (problems?.doc !== doc || problems.keys !== keys)
-      problems = { doc, keys, spans: problemsOf(doc, keys) };
+    const p = problemsHold && problems ? problems : { doc, keys, spans: problemsOf(doc, keys) };
+    problems = p;
     const w = words;
     source = {
       spans: w.spans,
-      problems: problems.spans,
+      problems: p.spans,
       extent: () => {
         if (w.extent === null) {
           let end = 0;

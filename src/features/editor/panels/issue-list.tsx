@@ -13,9 +13,20 @@ export interface IssueListProps {
   limit?: number;
 }
 
+/**
+ * The words of an issue, looked up once per issue and document: the panel re-renders on every
+ * edit while its findings stay the same, and a lookup may have to index a whole new document
+ * (the words of an import wait for it until the pause after it).
+ */
+const words = new WeakMap<ValidationIssue, { doc: TimingDoc; text: string }>();
+
 function wordsOf(doc: TimingDoc, issue: ValidationIssue): string {
+  const known = words.get(issue);
+  if (known?.doc === doc) return known.text;
   const items = issue.keys.map((k) => getItem(doc, k)).filter((x): x is AlignmentItem => !!x);
-  return items.map((x) => `“${x.text}”`).join(', ');
+  const text = items.map((x) => `“${x.text}”`).join(', ');
+  words.set(issue, { doc, text });
+  return text;
 }
 
 export function IssueList({ title, severity, issues, doc, onPick, limit = 200 }: IssueListProps) {
@@ -28,14 +39,14 @@ export function IssueList({ title, severity, issues, doc, onPick, limit = 200 }:
       </h3>
       <ul>
         {shown.map((issue, i) => {
-          const words = wordsOf(doc, issue);
+          const said = wordsOf(doc, issue);
           return (
             <li key={`${issue.code}:${issue.keys.join('|')}:${i}`}>
               <button type="button" onClick={() => onPick(issue)}>
                 <span className="issue-time">{formatTime(issue.time)}</span>
                 <span>
                   {describeIssue(issue.code)}
-                  {words && `: ${words}`}
+                  {said && `: ${said}`}
                 </span>
               </button>
             </li>

@@ -20,9 +20,12 @@ export function ValidationPanel({ onJump, getTime }: ValidationPanelProps) {
   const doc = useEditor((s) => s.doc);
   const lastJump = useRef(-Infinity);
   const titleId = useId();
-  // While a new result is computed, the previous findings stay listed (no flicker on every edit).
-  const [shown, setShown] = useState(validation);
-  if (validation !== null && validation !== shown) setShown(validation);
+  // While a new result is computed, the previous findings stay listed (no flicker on every edit),
+  // with the document they were found in: their words are looked up there, not in a newer version
+  // that may no longer hold them (after an import, a miss would index all 100,000 words).
+  const [found, setFound] = useState({ validation, doc });
+  if (validation !== null && validation !== found.validation) setFound({ validation, doc });
+  const shown = found.validation;
 
   const jump = (time: number) => {
     lastJump.current = time;
@@ -64,15 +67,21 @@ export function ValidationPanel({ onJump, getTime }: ValidationPanelProps) {
             title="Must fix before saving"
             severity="error"
             issues={blocking}
-            doc={doc}
+            doc={found.doc}
             onPick={pick}
           />
-          <IssueList title="Errors" severity="error" issues={errors} doc={doc} onPick={pick} />
+          <IssueList
+            title="Errors"
+            severity="error"
+            issues={errors}
+            doc={found.doc}
+            onPick={pick}
+          />
           <IssueList
             title="Warnings"
             severity="warning"
             issues={warnings}
-            doc={doc}
+            doc={found.doc}
             onPick={pick}
           />
         </>

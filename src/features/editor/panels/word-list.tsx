@@ -1,5 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { isEstimated, keyOf, useEditor, useEditorStore } from '../store';
 import { findWord } from './find-word';
 import { problemsByKey } from './issue-text';
@@ -46,16 +54,18 @@ export function WordList({ player, preview, findRef, className }: WordListProps)
   const problems = useMemo(() => problemsByKey(validation), [validation]);
   const scroller = useRef<HTMLDivElement>(null);
 
-  // The virtualizer's functions are not memoizable; this component re-renders on scroll anyway.
+  // The virtualizer lays out every row again whenever its key function changes: once per document
+  // version (a row may turn from word to header at the same position), never per scroll or
+  // selection, and the function is the row number, not `keyOf` of 112,000 rows. Rows are never
+  // measured (fixed heights), so the virtualizer's keys only need to be stable for a version; React
+  // keys rows by their word's identity below, for the visible rows only.
+  const rowKey = useCallback((row: number) => row, [index]); // eslint-disable-line react-hooks/exhaustive-deps
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: index.count,
     getScrollElement: () => scroller.current,
     estimateSize: (row) => (index.docIndex[row] === -1 ? LINE_ROW : WORD_ROW),
-    getItemKey: (row) => {
-      const item = rowItem(index, row);
-      return item ? keyOf(item) : `line:${index.line[row]}`;
-    },
+    getItemKey: rowKey,
     overscan: 8,
   });
   const scrollToRow = (row: number) => virtualizer.scrollToIndex(row, { align: 'auto' });
@@ -180,7 +190,7 @@ export function WordList({ player, preview, findRef, className }: WordListProps)
             if (!item) {
               return (
                 <LineRow
-                  key={v.key}
+                  key={`line:${index.line[v.index]}`}
                   {...common}
                   {...handlers}
                   line={index.line[v.index] as number}
@@ -192,7 +202,7 @@ export function WordList({ player, preview, findRef, className }: WordListProps)
             const key = keyOf(item);
             return (
               <WordRow
-                key={v.key}
+                key={key}
                 {...common}
                 {...handlers}
                 item={item}

@@ -17,6 +17,8 @@ import {
   toArray,
   undo as undoStep,
   validateDoc,
+  validateSteps,
+  indexSomeKeys,
   withoutUnchanged,
   type Change,
   type EditSettings,
@@ -70,6 +72,10 @@ export interface StoreKit {
   seal(): void;
 }
 
+/** A paused validation yields after about this many items, as often as fits in the slice. */
+const VALIDATION_STEP = 1024;
+const VALIDATION_SLICE_MS = 12;
+
 /** Changes up to this many items are validated as part of their commit. */
 const SYNC_VALIDATION_ITEMS = 512;
 const changeSize = (change: Change) => change.removed.length + change.added.length;
@@ -95,9 +101,30 @@ export function createEditorStore(init: EditorInit): EditorStore {
     const top = () => history.past[history.past.length - 1];
     const scheduleValidation = () => {
       clearTimeout(timer);
-      if (validationDelay > 0) {
-        timer = setTimeout(() => set({ validation: validateDoc(get().doc) }), validationDelay);
-      }
+      if (validationDelay > 0) timer = setTimeout(validateInSlices, validationDelay);
+    };
+    /**
+     * The pause's validation, VALIDATION_SLICE_MS of it per task: after an import every word is
+     * new and a full pass over 100,000 (and the lookup of their keys the findings are shown with)
+     * would hold the page for long. A commit meanwhile (a newer document) drops the run; its own
+     * pause starts the next.
+     */
+    const validateInSlices = () => {
+      const doc = get().doc;
+      const steps = (function* () {
+        // First the word lookup, so that showing the findings does not build it in one task.
+        while (!indexSomeKeys(doc, VALIDATION_STEP)) yield;
+        return yield* validateSteps(doc, {}, VALIDATION_STEP);
+      })();
+      const slice = () => {
+        if (get().doc !== doc) return;
+        const t0 = performance.now();
+        let next = steps.next();
+        while (!next.done && performance.now() - t0 < VALIDATION_SLICE_MS) next = steps.next();
+        if (next.done) set({ validation: next.value });
+        else timer = setTimeout(slice, 0);
+      };
+      slice();
     };
     const adopt = (doc: TimingDoc, change: Change | null) => {
       // Validation is incremental (ADR 0014): after a small change it costs what the change

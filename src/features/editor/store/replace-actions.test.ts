@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { isEstimated, keyOf, toArray } from '../../../timing';
+import { describe, expect, it, vi } from 'vitest';
+import { isEstimated, keyOf, toArray, validateDoc } from '../../../timing';
 import { song, word } from '../../../timing/test-items';
 import { createEditorStore } from './editor-store';
 
@@ -90,5 +90,53 @@ describe('replaceAll (an imported file)', () => {
     expect(toArray(store.getState().doc)[5]?.start).toBeCloseTo(2.51);
     store.getState().actions.undo();
     expect(toArray(store.getState().doc)[5]?.id).toBe('i5');
+  });
+
+  it('validates a whole new document after the pause in slices, dropping a run a later edit outdates', async () => {
+    const store = createEditorStore({
+      items: song(3000),
+      revision: 'r1',
+      selectionRevision: 's1',
+      duration: 10_000,
+      validationDelayMs: 1,
+    });
+    const { actions } = store.getState();
+    actions.replaceAll(song(3000).map((x) => ({ ...x, start: x.start + 0.25, end: x.end + 0.25 })));
+    expect(store.getState().validation).toBeNull();
+    actions.replaceAll(song(3000).map((x) => ({ ...x, start: x.start + 0.5, end: x.end + 0.5 })));
+    for (let i = 0; i < 200 && store.getState().validation === null; i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    const { validation, doc } = store.getState();
+    expect(validation).toEqual(validateDoc(doc, { fresh: true }));
+    actions.destroy();
+  });
+
+  it('replaceAllInSlices: the same step as replaceAll, built over several tasks', async () => {
+    const next = song(5000).map((x) => ({ ...x, start: x.start + 0.5, end: x.end + 0.5 }));
+    const sync = make(song(5000));
+    sync.getState().actions.replaceAll(next, [keyOf(next[3]!)]);
+    const sliced = make(song(5000));
+    await sliced.getState().actions.replaceAllInSlices(next, [keyOf(next[3]!)]);
+    expect(texts(sliced)).toEqual(texts(sync));
+    expect([...sliced.getState().doc.estimated]).toEqual([...sync.getState().doc.estimated]);
+    expect(sliced.getState().history.undoSteps).toBe(1);
+    sliced.getState().actions.undo();
+    expect(texts(sliced)).toEqual(texts(make(song(5000))));
+  });
+
+  it('replaceAllInSlices keeps an edit made while it runs: it diffs again against it', async () => {
+    // A slow machine: every clock read is 10 ms later, so each task does one step of the work.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 10));
+    const store = make(song(6000));
+    const done = store.getState().actions.replaceAllInSlices(imported);
+    expect(store.getState().history.undoSteps).toBe(0);
+    store.getState().actions.setText('0/0/0', 'edited');
+    await done;
+    now.mockRestore();
+    expect(texts(store)).toEqual(['Hello@1', 'world@1.5', 'again@3']);
+    expect(store.getState().history.undoSteps).toBe(2);
+    store.getState().actions.undo();
+    expect(toArray(store.getState().doc)[0]!.text).toBe('edited');
   });
 });

@@ -165,6 +165,12 @@ export interface EditorActions {
    * flagged as guessed timing. Unchanged words stay as they are; the selection is cleared.
    */
   replaceAll(items: readonly AlignmentItem[], estimated?: Iterable<string>): void;
+  /**
+   * `replaceAll` with the new document built and diffed over several short tasks first (an
+   * import of 100,000 words); the commit itself is one step. Edits meanwhile are kept: the diff
+   * is then made again against them.
+   */
+  replaceAllInSlices(items: readonly AlignmentItem[], estimated?: Iterable<string>): Promise<void>;
   /** Stops the background timers. */
   destroy(): void;
 }
