@@ -174,6 +174,10 @@ export async function runSphinx(
     writeFileSync(audio, wav);
     writeFileSync(join(dir, 'lyrics.fsg'), grammar(job.words.length, job.openEnd));
     writeFileSync(join(dir, 'lyrics.dict'), dictionary(job.words) + '\n');
+    // Silence is the only filler: the model's speech and noise fillers ([SPEECH], [NOISE]) match
+    // sung words well enough to stand in for them, so an open-ended search could cover the rest of a
+    // window with them instead of the lyrics.
+    writeFileSync(join(dir, 'fillers.dict'), '<s> SIL\n</s> SIL\n<sil> SIL\n');
     const log = join(dir, 'search.log');
     if (job.cmn) writeFileSync(join(dir, 'feat.params'), featureParams(tools.hmm, job.cmn));
     const args = [
@@ -181,6 +185,7 @@ export async function runSphinx(
       ['-hmm', tools.hmm],
       job.cmn ? ['-featparams', join(dir, 'feat.params')] : [],
       ['-dict', join(dir, 'lyrics.dict')],
+      ['-fdict', join(dir, 'fillers.dict')],
       ['-fsg', join(dir, 'lyrics.fsg')],
       ['-samprate', String(job.rate)],
       ['-time', 'yes'],
