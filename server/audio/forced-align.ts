@@ -14,13 +14,16 @@ import { energyEnvelope, FRAME_SECONDS, voicedRegions } from './voicing';
 export const SPHINX_MODEL = 'pocketsphinx-en-us';
 
 export interface SyncOutcome {
+  /**
+   * The words, each split into its syllables (a hyphenation of the lyrics) timed inside it:
+   * subword 0, 1, ... whose texts spell the word, subword 0 starting at the word's start; a
+   * one-syllable word is one item (subword 0).
+   */
   items: AlignmentItem[];
   /** Which engine placed the words: SPHINX_MODEL, or ALIGNER_MODEL when it fell back. */
   engine: string;
   /** Plain sentences for the task output: why it fell back, what it did beyond the engine. */
   notes: string[];
-  /** The same words split into syllables timed inside each word (the recogniser's result only). */
-  syllables?: AlignmentItem[];
 }
 
 export interface SyncOptions {
@@ -59,7 +62,7 @@ export async function syncLyricsToAudio(
   if (words.length === 0) throw new EmptyLyricsError('lyrics are needed to sync');
   const progress = options.onProgress ?? (() => {});
   const fallback = (why: string): SyncOutcome => {
-    const items = alignLyrics(vocals, lyrics);
+    const items = tidy(syllableItems(tidy(alignLyrics(vocals, lyrics))));
     progress(1);
     return {
       items,
@@ -169,7 +172,7 @@ export async function syncLyricsToAudio(
     );
   }
   progress(1);
-  return { items, engine: SPHINX_MODEL, notes, syllables: syllableItems(items) };
+  return { items: tidy(syllableItems(tidy(items))), engine: SPHINX_MODEL, notes };
 }
 
 /**
@@ -214,6 +217,19 @@ function placeByEnergy(
       end: from + (k + 1) * step,
     }));
   }
+}
+
+/**
+ * Items in order of start: none ends after the next one starts (the editor flags overlaps). Words
+ * first, then their syllables (which then stay in order).
+ */
+function tidy(items: AlignmentItem[]): AlignmentItem[] {
+  for (let i = 0; i + 1 < items.length; i++) {
+    const item = items[i];
+    const next = items[i + 1];
+    if (item && next && item.end > next.start) item.end = Math.max(item.start, next.start);
+  }
+  return items;
 }
 
 /** Words the search left out (it should not) get a share of the time between their neighbours. */

@@ -131,9 +131,11 @@ export async function alignInWindows(
     Math.min(w.windowSeconds, w.wordsPerWindow / Math.max(1e-6, density)),
   );
   const marginSeconds = windowSeconds / 4;
+  // The fallback places words after the last one placed (a window starts inside its context words).
   const place = (first: number, count: number, from: number, to: number): boolean => {
     if (!options.fallback || count <= 0) return count <= 0;
-    for (const word of options.fallback(first, count, from, to)) result.words.push(word);
+    const after = Math.min(to, Math.max(from, result.words[result.words.length - 1]?.end ?? 0));
+    for (const word of options.fallback(first, count, after, to)) result.words.push(word);
     result.placedByFallback += count;
     return true;
   };

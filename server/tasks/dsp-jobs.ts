@@ -58,7 +58,6 @@ export interface AlignResult {
   items: AlignmentItem[];
   engine: string;
   notes: string[];
-  syllables?: AlignmentItem[];
 }
 export type DspResult = SeparateResult | AlignResult;
 
@@ -75,6 +74,7 @@ async function align(
   if (lyrics.trim() === '') throw new DspUserError(LYRICS_NEEDED);
   try {
     if (settings.aligner === 'energy') {
+      // The demo seed: one item per word, as its ground truth.
       return { items: alignLyrics(vocals, lyrics), engine: ALIGNER_MODEL, notes: [] };
     }
     return await syncLyricsToAudio(vocals, lyrics, {
