@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SphinxResult, SphinxRun, SphinxTools } from './sphinx';
-import { alignInWindows, keptWords, minimumSeconds, windowing } from './sphinx-windows';
+import {
+  alignInWindows,
+  keptWords,
+  minimumSeconds,
+  squeezedShare,
+  windowing,
+} from './sphinx-windows';
 
 const tools: SphinxTools = { binary: 'none', hmm: 'none', dictionary: 'none' };
 const rate = 100;
@@ -167,5 +173,48 @@ describe('minimumSeconds', () => {
       windowing.minPhoneSeconds,
       3 * windowing.minPhoneSeconds,
     ]);
+  });
+});
+
+describe('squeezedShare', () => {
+  const spans = (lengths: number[]) =>
+    lengths.map((length, index) => ({ index, start: index, end: index + length }));
+
+  it('is the share of words shorter than a sung word can be', () => {
+    expect(squeezedShare(spans([0.05, 0.3, 0.3, 0.05, 0.4, 0.5, 0.2, 0.3, 0.3, 0.3]))).toBe(0.2);
+  });
+
+  it('does not judge a handful of words', () => {
+    expect(squeezedShare(spans([0.05, 0.05]))).toBe(0);
+  });
+});
+
+describe('alignInWindows retries', () => {
+  it('takes a retry from the song’s own cepstral mean when the first result is implausible', async () => {
+    const { truth, words, lines, vocals } = song(30, 1);
+    const jobs: SphinxRun[] = [];
+    const out = await alignInWindows(tools, words, vocals, {
+      lines,
+      run: (_tools, job) => {
+        jobs.push(job);
+        // Without a cepstral mean every word is crammed into 0.05 s; with one, all is well.
+        const crammed = !job.cmn;
+        return Promise.resolve({
+          words: truth.map((t, index) => ({
+            index,
+            start: t.start,
+            end: crammed ? t.start + 0.05 : t.end,
+          })),
+          cmn: Array.from({ length: 13 }, () => 50),
+        });
+      },
+    });
+    expect(jobs.map((j) => [j.beams.beam, j.cmn?.[0]])).toEqual([
+      ['1e-120', undefined],
+      ['1e-300', undefined],
+      ['1e-300', 50],
+    ]);
+    expect(out?.widened).toBe(1);
+    expect(out?.words[0]?.end).toBe(truth[0]?.end);
   });
 });

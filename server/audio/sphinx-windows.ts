@@ -70,6 +70,28 @@ interface Attempt {
   beams: Beams;
   kind: 'normal' | 'wide' | 'bonus' | 'mix';
   wordBonus?: boolean;
+  /**
+   * Start from the cepstral mean the window's first search ended with (when no window before gave
+   * one): the model's own start value is far from a song's, and on a loud band it can lead the
+   * search astray from the first seconds on.
+   */
+  songCmn?: boolean;
+}
+
+/** A search result is taken as it is unless more than this share of its words is squeezed. */
+export const plausibility = {
+  /** Shorter than this, a sung word is squeezed (a search gone astray crams words together). */
+  squeezedSeconds: 0.1,
+  maxSqueezedShare: 0.15,
+  /** Fewer words than this are not judged. */
+  minWords: 10,
+};
+
+/** The share of words shorter than `plausibility.squeezedSeconds` (0 for too few words to judge). */
+export function squeezedShare(words: readonly SphinxWord[]): number {
+  if (words.length < plausibility.minWords) return 0;
+  const squeezed = words.filter((w) => w.end - w.start < plausibility.squeezedSeconds).length;
+  return squeezed / words.length;
 }
 
 /** Seconds the words take at the least: every phone of their shortest pronunciation at its minimum. */
@@ -103,6 +125,7 @@ export async function alignInWindows(
   const attempts: Attempt[] = [
     { source: voice, beams: NORMAL_BEAMS, kind: 'normal' },
     { source: voice, beams: WIDE_BEAMS, kind: 'wide' },
+    { source: voice, beams: WIDE_BEAMS, kind: 'wide', songCmn: true },
     // A voice the model matches badly (the synthetic demo song) loses to the silence model.
     { source: voice, beams: WIDE_BEAMS, kind: 'bonus', wordBonus: true },
     ...(loadMix
@@ -171,9 +194,13 @@ export async function alignInWindows(
     const to = Math.ceil(end * rate);
     const windowProgress = (f: number) =>
       onProgress(Math.min(1, (t + f * (end - t)) / Math.max(1e-6, duration)));
-    let found: SphinxWord[] = [];
+    // Attempts in order until one finds a plausible alignment; else the least squeezed one found.
+    let best: { words: SphinxWord[]; squeezed: number; kind: Attempt['kind'] } | undefined;
+    let songCmn: number[] | undefined;
     for (const attempt of attempts) {
       if (budget < end - t) break;
+      const start = attempt.songCmn ? (cmn ? undefined : songCmn) : cmn;
+      if (attempt.songCmn && !start) continue;
       const source = await attempt.source();
       if (!source) continue;
       budget -= end - t;
@@ -186,21 +213,26 @@ export async function alignInWindows(
           openEnd: !final,
           beams: attempt.beams,
           wordBonus: attempt.wordBonus ?? false,
-          ...(cmn ? { cmn } : {}),
+          ...(start ? { cmn: start } : {}),
         },
         windowProgress,
       );
-      // Times from the window's start, indices from `next` (context words dropped: kept already).
-      found = run.words
-        .map((word) => ({ ...word, index: first + word.index - next }))
-        .filter((word) => word.index >= 0);
-      if (run.words.length > 0) {
-        cmn = run.cmn ?? cmn;
-        if (attempt.kind !== 'normal') result.widened++;
-        if (attempt.kind === 'mix') result.onMix++;
-        break;
-      }
+      songCmn ??= run.cmn;
+      if (run.words.length === 0) continue;
+      const squeezed = squeezedShare(run.words);
+      if (!best || squeezed < best.squeezed)
+        best = { words: run.words, squeezed, kind: attempt.kind };
+      if (squeezed <= plausibility.maxSqueezedShare) break;
     }
+    if (best) {
+      cmn = songCmn ?? cmn;
+      if (best.kind !== 'normal') result.widened++;
+      if (best.kind === 'mix') result.onMix++;
+    }
+    // Times from the window's start, indices from `next` (context words dropped: kept already).
+    const found = (best?.words ?? [])
+      .map((word) => ({ ...word, index: first + word.index - next }))
+      .filter((word) => word.index >= 0);
     result.windows++;
     if (found.length === 0) {
       // Nothing found here: this window's share of the words goes to the fallback.
