@@ -1,6 +1,7 @@
 import type { AlignmentItem } from '../../src/contract';
 import { ALIGNER_MODEL, alignLyrics, EmptyLyricsError, tokenizeLyrics } from './align';
 import { repairLineHeads, type TimedWord } from './line-heads';
+import { repairSqueezed } from './squeezed-words';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
 import { isSpoken, pronounce, spokenForm } from './pronounce';
@@ -154,7 +155,8 @@ export async function syncLyricsToAudio(
     };
   });
   fillMissing(timed);
-  const repaired = repairLineHeads(timed, stretches);
+  const headsRepaired = repairLineHeads(timed, stretches);
+  const repaired = repairSqueezed(headsRepaired, env.db);
   const items = toItems(words, spoken, repaired, duration);
   const notes: string[] = [];
   if (guessed.length > 0) {
