@@ -79,9 +79,8 @@ describe('alignInWindows', () => {
     expect(out?.placedByFallback).toBe(0);
     expect(out?.words.map((w) => w.index)).toEqual(truth.map((_, i) => i));
     out?.words.forEach((w, i) => expect(w.start).toBeCloseTo(truth[i]?.start ?? NaN, 6));
-    // Every window but the first starts from the cepstral mean the one before ended with.
-    expect(fake.jobs[0]?.cmn).toBeUndefined();
-    expect(fake.jobs[1]?.cmn?.[0]).toBe(1);
+    // Windows start from the model's cepstral mean (one carried over from another window misleads).
+    expect(fake.jobs.every((job) => job.cmn === undefined)).toBe(true);
     // Windows stay short (bounded grammar; the last one may take a sliver more) and move on.
     for (const job of fake.jobs) {
       expect(job.length).toBeLessThanOrEqual(windowing.windowSeconds * 1.25);

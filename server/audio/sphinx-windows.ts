@@ -71,9 +71,10 @@ interface Attempt {
   kind: 'normal' | 'wide' | 'bonus' | 'mix';
   wordBonus?: boolean;
   /**
-   * Start from the cepstral mean the window's first search ended with (when no window before gave
-   * one): the model's own start value is far from a song's, and on a loud band it can lead the
-   * search astray from the first seconds on.
+   * Start from the cepstral mean the window's first search ended with: the model's own start value
+   * is far from a song's, and on a loud band it can lead the search astray from the first seconds
+   * on. (Only for retries: carried from one window to the next, the mean where a window ended is
+   * that of other music and led the next window astray.)
    */
   songCmn?: boolean;
 }
@@ -168,8 +169,6 @@ export async function alignInWindows(
   // them again (not kept twice): the search settles on the song before the words it hands on, and
   // what the last word holds on to (a held note, its reverb) is not taken for the next line's head.
   let context = 0;
-  // The running cepstral mean where the window before ended (the model's own start value is far off).
-  let cmn: number[] | undefined;
   // Hard bound on the work: the audio searched, over all windows and retries.
   let budget = w.searchBudget * duration + windowSeconds;
   while (next < words.length) {
@@ -199,7 +198,7 @@ export async function alignInWindows(
     let songCmn: number[] | undefined;
     for (const attempt of attempts) {
       if (budget < end - t) break;
-      const start = attempt.songCmn ? (cmn ? undefined : songCmn) : cmn;
+      const start = attempt.songCmn ? songCmn : undefined;
       if (attempt.songCmn && !start) continue;
       const source = await attempt.source();
       if (!source) continue;
@@ -225,7 +224,6 @@ export async function alignInWindows(
       if (squeezed <= plausibility.maxSqueezedShare) break;
     }
     if (best) {
-      cmn = songCmn ?? cmn;
       if (best.kind !== 'normal') result.widened++;
       if (best.kind === 'mix') result.onMix++;
     }
@@ -239,7 +237,7 @@ export async function alignInWindows(
       const count = final ? left : Math.max(1, Math.min(left, Math.round(share)));
       if (!place(next, count, t, end)) return undefined;
       next += count;
-      [context, cmn, t] = [0, undefined, end];
+      [context, t] = [0, end];
       onProgress(Math.min(1, t / duration));
       continue;
     }

@@ -71,9 +71,8 @@ export interface SphinxRun {
    */
   wordBonus?: boolean;
   /**
-   * The cepstral mean to start from (13 values): the model's own start value is far from a song's,
-   * and the running estimate takes seconds to settle, so a window cut from a song starts from the mean
-   * the window before it ended with.
+   * The cepstral mean to start from (13 values) instead of the model's own, which is far from a
+   * song's (the running estimate takes seconds to settle).
    */
   cmn?: readonly number[];
 }
