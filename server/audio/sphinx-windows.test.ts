@@ -4,6 +4,7 @@ import {
   alignInWindows,
   keptWords,
   minimumSeconds,
+  searchSeconds,
   squeezedShare,
   windowing,
 } from './sphinx-windows';
@@ -66,7 +67,7 @@ describe('alignInWindows', () => {
   });
 
   it('cuts a long song into windows that place every word once, in order, where it is', async () => {
-    const { truth, words, lines, vocals } = song(400, 1);
+    const { truth, words, lines, vocals } = song(1200, 0.5);
     const fake = oracle(truth);
     const progress: number[] = [];
     const out = await alignInWindows(tools, words, vocals, {
@@ -91,7 +92,7 @@ describe('alignInWindows', () => {
   });
 
   it('hands a window no search can align to the fallback, and goes on', async () => {
-    const { truth, words, lines, vocals } = song(400, 1);
+    const { truth, words, lines, vocals } = song(1200, 0.5);
     let calls = 0;
     const out = await alignInWindows(tools, words, vocals, {
       lines,
@@ -108,10 +109,9 @@ describe('alignInWindows', () => {
     });
     expect(out?.placedByFallback).toBe(truth.length);
     expect(out?.words.map((w) => w.index)).toEqual(truth.map((_, i) => i));
-    // Bounded work: the retries of every window together search a few times the song at most.
-    expect(calls * windowing.minWindowSeconds).toBeLessThanOrEqual(
-      windowing.searchBudget * (vocals.samples.length / rate) + 2 * windowing.windowSeconds,
-    );
+    // Bounded work: the retries of every window together stay within the search budget.
+    const perSearch = searchSeconds(windowing.minWindowSeconds, 1);
+    expect(calls * perSearch).toBeLessThanOrEqual(windowing.searchBudgetCpuSeconds);
   });
 
   it('gives up without a fallback', async () => {

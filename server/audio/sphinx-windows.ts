@@ -8,14 +8,21 @@ import {
 } from './sphinx';
 
 /**
- * How a song is cut for the recogniser. Its search costs about frames x words in the grammar (every
- * frame visits every state of the grammar), so a long or dense song is aligned in windows, each with
- * a bounded share of the words: time and memory grow linearly with the song.
+ * How a song is cut for the recogniser, and how much searching it may do. A search costs about
+ * frames x (a fixed cost + the words in its grammar): the acoustic scores, then every frame visits
+ * every state of the grammar. Measured here (pocketsphinx 0.8, one core of the shared machine):
+ * 0.14 ms a frame plus 0.15 us a frame and word; see `searchSeconds`.
  */
 export const windowing = {
-  /** Songs up to this long, with at most `singlePassWordSeconds` words x seconds, in one search. */
-  singlePassSeconds: 240,
-  singlePassWordSeconds: 240 * 1000,
+  /**
+   * A song whose whole search costs at most this is aligned in one search: a grammar closed at both
+   * ends keeps a poorly matched voice (a loud band) from being skipped, where an open-ended window may
+   * stretch a word to its end and fall behind the song. (600 s with up to about 700 words, 300 s with
+   * about 2,400.) Longer or denser songs go in windows, so time and memory grow linearly.
+   */
+  singlePassCpuSeconds: 15,
+  /** Estimated CPU seconds for all searches of a song (retries included); then the fallback. */
+  searchBudgetCpuSeconds: 45,
   /** Longest window, and shortest (for dense lyrics: about `wordsPerWindow` words sung per window). */
   windowSeconds: 60,
   minWindowSeconds: 20,
@@ -27,8 +34,6 @@ export const windowing = {
   contextSeconds: 8,
   /** A window that finds its first word after a break starts this long before that word next. */
   leadSeconds: 1,
-  /** At most this many times the song's length is searched, over all windows and retries. */
-  searchBudget: 6,
   /** Shortest a phone can last in the model (3 states of 10 ms): no more words fit in a window. */
   minPhoneSeconds: 0.03,
 };
@@ -95,6 +100,11 @@ export function squeezedShare(words: readonly SphinxWord[]): number {
   return squeezed / words.length;
 }
 
+/** Estimated CPU seconds of one search over `seconds` of audio with `words` in its grammar. */
+export function searchSeconds(seconds: number, words: number): number {
+  return seconds * 100 * (1.4e-4 + words * 1.5e-7);
+}
+
 /** Seconds the words take at the least: every phone of their shortest pronunciation at its minimum. */
 export function minimumSeconds(words: readonly string[][][]): number[] {
   return words.map(
@@ -146,8 +156,7 @@ export async function alignInWindows(
   for (let i = words.length - 1; i >= 0; i--) {
     shortestFrom[i] = (shortestFrom[i + 1] ?? 0) + (minimum[i] ?? 0);
   }
-  const single =
-    duration <= w.singlePassSeconds && words.length * duration <= w.singlePassWordSeconds;
+  const single = searchSeconds(duration, words.length) <= w.singlePassCpuSeconds;
   // Dense lyrics get shorter windows.
   const density = words.length / Math.max(1, duration);
   const windowSeconds = Math.max(
@@ -169,25 +178,26 @@ export async function alignInWindows(
   // them again (not kept twice): the search settles on the song before the words it hands on, and
   // what the last word holds on to (a held note, its reverb) is not taken for the next line's head.
   let context = 0;
-  // Hard bound on the work: the audio searched, over all windows and retries.
-  let budget = w.searchBudget * duration + windowSeconds;
+  // Hard bound on the work: the estimated CPU time of all searches, retries included.
+  let budget = w.searchBudgetCpuSeconds;
   while (next < words.length) {
     const left = words.length - next;
     let end = single ? duration : Math.min(duration, t + windowSeconds);
     // No sliver of a last window: the final one takes it.
     if (duration - end < marginSeconds) end = duration;
     const final = end >= duration - 1e-6;
-    // Behind (the words left cannot fit in the audio left, even at their shortest), or out of budget.
-    if ((shortestFrom[next] ?? 0) > duration - t || budget < end - t) {
-      if (!place(next, left, t, duration)) return undefined;
-      break;
-    }
     const share = (left * (end - t)) / Math.max(1e-6, duration - t);
     let count = final ? left : Math.min(left, Math.ceil(share * w.wordShare + w.extraWords));
     // No more words than can fit in the window (this bounds the search's cost).
     const first = next - context;
     while (count > 1 && (shortestFrom[first] ?? 0) - (shortestFrom[next + count] ?? 0) > end - t) {
       count--;
+    }
+    const cost = searchSeconds(end - t, next + count - first);
+    // Behind (the words left cannot fit in the audio left, even at their shortest), or out of budget.
+    if ((shortestFrom[next] ?? 0) > duration - t || budget < cost) {
+      if (!place(next, left, t, duration)) return undefined;
+      break;
     }
     const from = Math.floor(t * rate);
     const to = Math.ceil(end * rate);
@@ -197,12 +207,12 @@ export async function alignInWindows(
     let best: { words: SphinxWord[]; squeezed: number; kind: Attempt['kind'] } | undefined;
     let songCmn: number[] | undefined;
     for (const attempt of attempts) {
-      if (budget < end - t) break;
+      if (budget < cost) break;
       const start = attempt.songCmn ? songCmn : undefined;
       if (attempt.songCmn && !start) continue;
       const source = await attempt.source();
       if (!source) continue;
-      budget -= end - t;
+      budget -= cost;
       const run = await (options.run ?? runSphinx)(
         tools,
         {
