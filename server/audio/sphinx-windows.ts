@@ -15,11 +15,13 @@ import {
  */
 export const windowing = {
   /**
-   * A song whose whole search costs at most this is aligned in one search: a grammar closed at both
-   * ends keeps a poorly matched voice (a loud band) from being skipped, where an open-ended window may
-   * stretch a word to its end and fall behind the song. (600 s with up to about 700 words, 300 s with
-   * about 2,400.) Longer or denser songs go in windows, so time and memory grow linearly.
+   * A song up to `singlePassSeconds` whose whole search costs at most `singlePassCpuSeconds` is
+   * aligned in one search: a grammar closed at both ends keeps a poorly matched voice (a loud band)
+   * from being skipped, where an open-ended window may stretch a word to its end and fall behind the
+   * song (300 s with up to about 2,400 words). Longer or denser songs go in windows, so time and
+   * memory grow linearly: a search with the widest beams holds about 1 MB per second of audio.
    */
+  singlePassSeconds: 300,
   singlePassCpuSeconds: 15,
   /** Estimated CPU seconds for all searches of a song (retries included); then the fallback. */
   searchBudgetCpuSeconds: 45,
@@ -156,7 +158,9 @@ export async function alignInWindows(
   for (let i = words.length - 1; i >= 0; i--) {
     shortestFrom[i] = (shortestFrom[i + 1] ?? 0) + (minimum[i] ?? 0);
   }
-  const single = searchSeconds(duration, words.length) <= w.singlePassCpuSeconds;
+  const single =
+    duration <= w.singlePassSeconds &&
+    searchSeconds(duration, words.length) <= w.singlePassCpuSeconds;
   // Dense lyrics get shorter windows.
   const density = words.length / Math.max(1, duration);
   const windowSeconds = Math.max(
