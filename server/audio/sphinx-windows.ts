@@ -18,10 +18,10 @@ export const windowing = {
    * A song up to `singlePassSeconds` whose whole search costs at most `singlePassCpuSeconds` is
    * aligned in one search: a grammar closed at both ends keeps a poorly matched voice (a loud band)
    * from being skipped, where an open-ended window may stretch a word to its end and fall behind the
-   * song (300 s with up to about 2,400 words). Longer or denser songs go in windows, so time and
+   * song (7 minutes with up to about 1,500 words). Longer or denser songs go in windows, so time and
    * memory grow linearly: a search with the widest beams holds about 1 MB per second of audio.
    */
-  singlePassSeconds: 300,
+  singlePassSeconds: 420,
   singlePassCpuSeconds: 15,
   /** Estimated CPU seconds for all searches of a song (retries included); then the fallback. */
   searchBudgetCpuSeconds: 45,
