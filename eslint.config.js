@@ -15,6 +15,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      // The e2e build (KTS_TEST_HOOKS, scripts/start.mjs).
+      'dist-test',
       'node_modules',
       '.data',
       'test-results',
