@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import type { Project, Task, TaskStart, UploadResponse } from '../src/contract';
+import type { AlignmentItem, Project, Task, TaskStart, UploadResponse } from '../src/contract';
 import { api, createAccount } from './fixtures';
 
 const SONG = 'server/seed/assets/demo-song.flac';
@@ -27,7 +27,9 @@ export interface IsolatedProject {
 /**
  * A fresh account with its own project made from the demo song through the real API (upload, create
  * with lyrics, wait for the task), so a test can change it without touching anyone else's data.
- * `alignments: 2` runs a second lyrics sync.
+ * `alignments: 2` runs a second lyrics sync. A sync stores words as their syllables (sub-words); the
+ * editor tests start from whole words (as an imported or hand-made alignment has), so each
+ * alignment's sub-words are joined back into their words through the API.
  */
 export async function isolatedProject(page: Page, alignments = 1): Promise<IsolatedProject> {
   const key = createAccount(
@@ -68,8 +70,36 @@ export async function isolatedProject(page: Page, alignments = 1): Promise<Isola
     );
     await waitForTask(page, key, sync.taskId);
   }
+  const synced = await api<Project>(page, 'GET', `/projects/${start.projectId}`, undefined, key);
+  for (const alignment of synced.alignments) {
+    await api(
+      page,
+      'PUT',
+      `/projects/${synced.id}/alignments/${alignment.id}`,
+      {
+        alignment: { items: wholeWords(alignment.alignment.items) },
+        expectedRevision: alignment.revision,
+      },
+      key,
+    );
+  }
   const project = await api<Project>(page, 'GET', `/projects/${start.projectId}`, undefined, key);
   return { key, project };
+}
+
+/** Sub-words joined into their words: the first's fields, the texts joined, to the last one's end. */
+function wholeWords(items: readonly AlignmentItem[]): AlignmentItem[] {
+  const words: AlignmentItem[] = [];
+  for (const item of items) {
+    const last = words.at(-1);
+    if (last && last.line === item.line && last.word === item.word) {
+      last.text += item.text;
+      last.end = item.end;
+    } else {
+      words.push({ ...item, subword: 0 });
+    }
+  }
+  return words;
 }
 
 export const getProject = (page: Page, key: string, projectId: string) =>

@@ -6,10 +6,33 @@ import { describe, expect, it } from 'vitest';
 import { ALIGNER_MODEL } from './align';
 import { decodeAudioFile, findOnPath } from './decode';
 import { SPHINX_MODEL, syncLyricsToAudio } from './forced-align';
+import type { AlignmentItem } from '../../src/contract';
 import type { PcmAudio } from './pcm';
 import { findSphinx } from './sphinx';
+import { windowing } from './sphinx-windows';
 
 const rate = 16000;
+
+/**
+ * Words from sub-word items: (line, word) once, text joined, from subword 0's start to the last end
+ * (`subword` ends as the word's last sub-word).
+ */
+function wordsOf(items: AlignmentItem[]) {
+  const words: AlignmentItem[] = [];
+  for (const item of items) {
+    const last = words.at(-1);
+    if (last && last.line === item.line && last.word === item.word) {
+      expect(item.subword).toBe(last.subword + 1);
+      last.subword = item.subword;
+      last.text += item.text;
+      last.end = item.end;
+    } else {
+      expect(item.subword).toBe(0);
+      words.push({ ...item });
+    }
+  }
+  return words;
+}
 /** Two voiced bursts, enough for the energy aligner. */
 const bursts: PcmAudio = {
   sampleRate: rate,
@@ -27,7 +50,13 @@ describe('syncLyricsToAudio fallbacks', () => {
     const out = await syncLyricsToAudio(bursts, 'hello world', { tools: null });
     expect(out.engine).toBe(ALIGNER_MODEL);
     expect(out.notes.join(' ')).toMatch(/not installed/);
-    expect(out.items.map((i) => i.text)).toEqual(['hello', 'world']);
+    expect(out.items.map((i) => [i.text, i.subword])).toEqual([
+      ['hel', 0],
+      ['lo', 1],
+      ['world', 0],
+    ]);
+    expect(out.items[1]?.start).toBeGreaterThanOrEqual(out.items[0]?.start ?? Infinity);
+    expect(out.items[1]?.end).toBeLessThanOrEqual(out.items[2]?.start ?? -Infinity);
   });
 
   it('falls back for a language without a model, and says so', async () => {
@@ -63,15 +92,58 @@ describe.skipIf(!findSphinx() || !espeak)('syncLyricsToAudio with the recogniser
       );
       expect(out.engine).toBe(SPHINX_MODEL);
       expect(out.notes.join(' ')).toMatch(/letter-to-sound rules: zorbulon/);
-      expect(out.items).toHaveLength(15);
+      const words = wordsOf(out.items);
+      expect(words).toHaveLength(15);
+      expect(out.items.length).toBeGreaterThan(15);
+      expect(words.map((w) => w.text).join(' ')).toBe(
+        'The morning light is falling on the quiet town I hear the Zorbulon — singing',
+      );
       const starts = out.items.map((i) => i.start);
       expect([...starts].sort((a, b) => a - b)).toEqual(starts);
       // Spoken at an even pace: "town" ends the first sentence, "I" starts the second after a pause.
-      const town = out.items[8];
-      const i = out.items[9];
+      const town = words[8];
+      const i = words[9];
       expect(i && town && i.start - town.end).toBeGreaterThan(0.1);
       expect(progress.at(-1)).toBe(1);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!findSphinx() || !espeak)('progress while the recogniser runs', () => {
+  it('is reported for every window, in order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forced-align-'));
+    const saved = { ...windowing };
+    try {
+      const wav = join(dir, 'speech.wav');
+      const line = 'The morning light is falling on the quiet town';
+      execFileSync(espeak as string, [
+        '-v',
+        'en-us',
+        '-s',
+        '160',
+        '-w',
+        wav,
+        `${line}. `.repeat(8),
+      ]);
+      const speech = await decodeAudioFile(wav, 'audio/wav');
+      // Short windows, so this short speech takes several.
+      Object.assign(windowing, { singlePassSeconds: 0, windowSeconds: 8, minWindowSeconds: 8 });
+      const progress: number[] = [];
+      const out = await syncLyricsToAudio(speech, `${line}\n`.repeat(8), {
+        onProgress: (p) => progress.push(p),
+      });
+      expect(out.engine).toBe(SPHINX_MODEL);
+      const windows = Number(/Aligned in (\d+) windows/.exec(out.notes.join(' '))?.[1]);
+      expect(windows).toBeGreaterThan(2);
+      // Between the start (0.05) and the end (1): at least one report per window, never going back.
+      const during = progress.filter((p) => p > 0.05 && p < 1);
+      expect(during.length).toBeGreaterThanOrEqual(windows - 1);
+      expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+      expect(progress.at(-1)).toBe(1);
+    } finally {
+      Object.assign(windowing, saved);
       rmSync(dir, { recursive: true, force: true });
     }
   });

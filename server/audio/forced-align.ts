@@ -1,12 +1,13 @@
 import type { AlignmentItem } from '../../src/contract';
 import { ALIGNER_MODEL, alignLyrics, EmptyLyricsError, tokenizeLyrics } from './align';
 import { repairLineHeads, type TimedWord } from './line-heads';
+import { repairSqueezed } from './squeezed-words';
 import type { PcmAudio } from './pcm';
-import { pcmDuration } from './pcm';
+import { pcmDuration, pcmLength } from './pcm';
 import { isSpoken, pronounce, spokenForm } from './pronounce';
 import { toMonoInt16 } from './resample';
-import { findSphinx, type SphinxTools } from './sphinx';
-import { alignInWindows } from './sphinx-windows';
+import { findSphinx, type SphinxTools, type SphinxWord } from './sphinx';
+import { alignInWindows, minimumSeconds, windowing } from './sphinx-windows';
 import { syllableItems } from './subwords';
 import { energyEnvelope, FRAME_SECONDS, voicedRegions } from './voicing';
 
@@ -14,13 +15,16 @@ import { energyEnvelope, FRAME_SECONDS, voicedRegions } from './voicing';
 export const SPHINX_MODEL = 'pocketsphinx-en-us';
 
 export interface SyncOutcome {
+  /**
+   * The words, each split into its syllables (a hyphenation of the lyrics) timed inside it:
+   * subword 0, 1, ... whose texts spell the word, subword 0 starting at the word's start; a
+   * one-syllable word is one item (subword 0).
+   */
   items: AlignmentItem[];
   /** Which engine placed the words: SPHINX_MODEL, or ALIGNER_MODEL when it fell back. */
   engine: string;
   /** Plain sentences for the task output: why it fell back, what it did beyond the engine. */
   notes: string[];
-  /** The same words split into syllables timed inside each word (the recogniser's result only). */
-  syllables?: AlignmentItem[];
 }
 
 export interface SyncOptions {
@@ -36,6 +40,11 @@ export interface SyncOptions {
 const RATE = 16000;
 /** Below this share of words found in the English dictionary, the lyrics are taken for another language. */
 const MIN_ENGLISH_SHARE = 0.5;
+/**
+ * Above this share of the audio filled by the words at their shortest, the recogniser cannot follow
+ * (sung words last several times their minimum; even fast clear speech stays near half).
+ */
+const MAX_SHORTEST_SHARE = 0.75;
 
 const round = (s: number) => Math.round(s * 1000) / 1000;
 
@@ -54,7 +63,7 @@ export async function syncLyricsToAudio(
   if (words.length === 0) throw new EmptyLyricsError('lyrics are needed to sync');
   const progress = options.onProgress ?? (() => {});
   const fallback = (why: string): SyncOutcome => {
-    const items = alignLyrics(vocals, lyrics);
+    const items = tidy(syllableItems(tidy(alignLyrics(vocals, lyrics))));
     progress(1);
     return {
       items,
@@ -83,28 +92,52 @@ export async function syncLyricsToAudio(
       `Most words are not in the English dictionary (${known} of ${forms.length}): the lyrics look like another language, which has no model here.`,
     );
   }
-  progress(0.05);
   const phones = forms.map((f) => prons.get(f)?.variants[0] ?? ['AH']);
+  const duration = pcmDuration(vocals);
+  const shortest = minimumSeconds(phones.map((p) => [p])).reduce((s, x) => s + x, 0);
+  if (shortest > MAX_SHORTEST_SHARE * duration) {
+    return fallback(
+      `The lyrics are too dense for the recogniser: at its shortest (${Math.round(windowing.minPhoneSeconds * 1000)} ms a phone) they would fill ${Math.round((100 * shortest) / Math.max(duration, 1e-6))}% of the audio.`,
+    );
+  }
+  let reported = 0.05;
+  progress(reported);
+  // Retries run a window again: progress never goes back.
+  const searchProgress = (f: number) => {
+    const value = 0.05 + 0.9 * f;
+    if (value > reported) progress((reported = value));
+  };
   const mix = options.mix;
+  const lines = spoken.map((i) => words[i]?.line ?? 0);
   let found;
   try {
     found = await alignInWindows(
       tools,
       phones.map((p) => [p]),
       { samples: toMonoInt16(vocals, RATE), rate: RATE },
-      mix
-        ? async () => {
-            const audio = await mix();
-            return audio && { samples: toMonoInt16(audio, RATE), rate: RATE };
-          }
-        : undefined,
-      (f) => progress(0.05 + 0.9 * f),
+      {
+        lines,
+        ...(mix
+          ? {
+              loadMix: async () => {
+                const audio = await mix();
+                return audio && { samples: toMonoInt16(audio, RATE), rate: RATE };
+              },
+            }
+          : {}),
+        onProgress: searchProgress,
+        fallback: (first, count, from, to) =>
+          placeByEnergy(vocals, forms, lines, first, count, from, to),
+      },
     );
   } catch (error) {
     return fallback(`The recogniser failed (${(error as Error).message.slice(0, 200)}).`);
   }
   if (!found) {
     return fallback('The recogniser found no alignment, not even with wider beams or on the mix.');
+  }
+  if (found.placedByFallback >= spoken.length) {
+    return fallback('The recogniser could not follow the words anywhere in the song.');
   }
   const env = energyEnvelope(vocals);
   const stretches = voicedRegions(env).map((r) => ({
@@ -122,8 +155,8 @@ export async function syncLyricsToAudio(
     };
   });
   fillMissing(timed);
-  const repaired = repairLineHeads(timed, stretches);
-  const duration = pcmDuration(vocals);
+  const headsRepaired = repairLineHeads(timed, stretches);
+  const repaired = repairSqueezed(headsRepaired, env.db);
   const items = toItems(words, spoken, repaired, duration);
   const notes: string[] = [];
   if (guessed.length > 0) {
@@ -135,8 +168,70 @@ export async function syncLyricsToAudio(
   if (found.onMix > 0)
     notes.push('Part of the song was aligned on the mix (nothing found on the vocals).');
   if (found.windows > 1) notes.push(`Aligned in ${found.windows} windows.`);
+  if (found.placedByFallback > 0) {
+    notes.push(
+      `${found.placedByFallback} word(s) the recogniser could not place were placed by the energy aligner.`,
+    );
+  }
   progress(1);
-  return { items, engine: SPHINX_MODEL, notes, syllables: syllableItems(items) };
+  return { items: tidy(syllableItems(tidy(items))), engine: SPHINX_MODEL, notes };
+}
+
+/**
+ * Words `first`.. `first + count - 1` placed by the energy aligner on [from, to) seconds of the
+ * vocals (a window the recogniser could not align), with their lines kept.
+ */
+function placeByEnergy(
+  vocals: PcmAudio,
+  forms: readonly string[],
+  lines: readonly number[],
+  first: number,
+  count: number,
+  from: number,
+  to: number,
+): SphinxWord[] {
+  const rate = vocals.sampleRate;
+  const a = Math.max(0, Math.floor(from * rate));
+  const b = Math.max(a + 1, Math.min(pcmLength(vocals), Math.ceil(to * rate)));
+  const slice: PcmAudio = {
+    sampleRate: rate,
+    channels: vocals.channels.map((c) => c.subarray(a, b)),
+  };
+  let text = '';
+  for (let k = first; k < first + count; k++) {
+    if (k > first) text += lines[k] === lines[k - 1] ? ' ' : '\n';
+    // A word the energy aligner keeps whole: its spoken form, never empty.
+    text += (forms[k] ?? '').replace(/\s+/g, '') || 'a';
+  }
+  const offset = a / rate;
+  try {
+    return alignLyrics(slice, text).map((item, k) => ({
+      index: first + k,
+      start: offset + item.start,
+      end: offset + item.end,
+    }));
+  } catch {
+    // No audio to speak of: the words share the span evenly.
+    const step = (to - from) / count;
+    return Array.from({ length: count }, (_, k) => ({
+      index: first + k,
+      start: from + k * step,
+      end: from + (k + 1) * step,
+    }));
+  }
+}
+
+/**
+ * Items in order of start: none ends after the next one starts (the editor flags overlaps). Words
+ * first, then their syllables (which then stay in order).
+ */
+function tidy(items: AlignmentItem[]): AlignmentItem[] {
+  for (let i = 0; i + 1 < items.length; i++) {
+    const item = items[i];
+    const next = items[i + 1];
+    if (item && next && item.end > next.start) item.end = Math.max(item.start, next.start);
+  }
+  return items;
 }
 
 /** Words the search left out (it should not) get a share of the time between their neighbours. */

@@ -114,7 +114,12 @@ interface SmoothedPowers {
   plr: Float64Array;
 }
 
-/** Masked left/right (or mono when !stereo) resynthesised with Hann windows, hop size/4. */
+/**
+ * Masked left/right (or mono when !stereo: right is then empty) resynthesised with Hann windows, hop
+ * size/4. The overlap-add goes straight into the output (32-bit floats); every sample is covered by
+ * four frames, so the windows' summed squares repeat every hop and are divided out at the end (no
+ * per-sample buffers: 10 minutes of 44.1 kHz stereo took 635 MB more before).
+ */
 function stftMask(
   left: Float32Array,
   right: Float32Array,
@@ -128,9 +133,8 @@ function stftMask(
   const window = hannWindow(size);
   const re = new Float64Array(size);
   const im = new Float64Array(size);
-  const outL = new Float64Array(length);
-  const outR = new Float64Array(length);
-  const norm = new Float64Array(length);
+  const outL = new Float32Array(length);
+  const outR = new Float32Array(stereo ? length : 0);
   const half = size / 2;
   // Cross- and auto-powers per bin, smoothed over neighbouring bins and (recursively) over frames: for
   // unrelated left and right sounds the cross term averages out, for a centred voice it does not.
@@ -203,16 +207,19 @@ function stftMask(
       if (t < 0 || t >= length) continue;
       const w = window[i] ?? 0;
       outL[t] = (outL[t] ?? 0) + (re[i] ?? 0) * w;
-      outR[t] = (outR[t] ?? 0) + (im[i] ?? 0) * w;
-      norm[t] = (norm[t] ?? 0) + w * w;
+      if (stereo) outR[t] = (outR[t] ?? 0) + (im[i] ?? 0) * w;
     }
   }
-  const vocalsL = new Float32Array(length);
-  const vocalsR = new Float32Array(length);
-  for (let t = 0; t < length; t++) {
-    const n = norm[t] ?? 0;
-    vocalsL[t] = n > 1e-9 ? (outL[t] ?? 0) / n : 0;
-    vocalsR[t] = n > 1e-9 ? (outR[t] ?? 0) / n : 0;
+  // Frames start on multiples of the hop, so sample t is covered at offsets t mod hop + j·hop.
+  const norm = new Float64Array(hop);
+  for (let phase = 0; phase < hop; phase++) {
+    for (let offset = phase; offset < size; offset += hop)
+      norm[phase]! += (window[offset] ?? 0) ** 2;
   }
-  return [vocalsL, vocalsR];
+  for (let t = 0; t < length; t++) {
+    const n = norm[t % hop] ?? 0;
+    outL[t] = n > 1e-9 ? (outL[t] ?? 0) / n : 0;
+    if (stereo) outR[t] = n > 1e-9 ? (outR[t] ?? 0) / n : 0;
+  }
+  return [outL, outR];
 }

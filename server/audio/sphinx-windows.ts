@@ -7,18 +7,37 @@ import {
   type Beams,
 } from './sphinx';
 
-/** How a long song is cut: windows of audio, each with a generous share of the words left. */
+/**
+ * How a song is cut for the recogniser, and how much searching it may do. A search costs about
+ * frames x (a fixed cost + the words in its grammar): the acoustic scores, then every frame visits
+ * every state of the grammar. Measured here (pocketsphinx 0.8, one core of the shared machine):
+ * 0.14 ms a frame plus 0.15 us a frame and word; see `searchSeconds`.
+ */
 export const windowing = {
-  /** Songs up to this long are aligned in one search. */
-  singlePassSeconds: 240,
+  /**
+   * A song up to `singlePassSeconds` whose whole search costs at most `singlePassCpuSeconds` is
+   * aligned in one search: a grammar closed at both ends keeps a poorly matched voice (a loud band)
+   * from being skipped, where an open-ended window may stretch a word to its end and fall behind the
+   * song (7 minutes with up to about 1,500 words). Longer or denser songs go in windows, so time and
+   * memory grow linearly: a search with the widest beams holds about 1 MB per second of audio.
+   */
+  singlePassSeconds: 420,
+  singlePassCpuSeconds: 15,
+  /** Estimated CPU seconds for all searches of a song (retries included); then the fallback. */
+  searchBudgetCpuSeconds: 45,
   /** Longest window, and shortest (for dense lyrics: about `wordsPerWindow` words sung per window). */
   windowSeconds: 60,
   minWindowSeconds: 20,
   wordsPerWindow: 150,
-  /** Words that end in the last quarter of a window are aligned again in the next one. */
   /** A window gets this many times its share of the remaining words, plus `extraWords`. */
   wordShare: 2,
   extraWords: 20,
+  /** A window after the first starts this long before the words it hands on (aligned again, not kept). */
+  contextSeconds: 8,
+  /** A window that finds its first word after a break starts this long before that word next. */
+  leadSeconds: 1,
+  /** Shortest a phone can last in the model (3 states of 10 ms): no more words fit in a window. */
+  minPhoneSeconds: 0.03,
 };
 
 export interface Source {
@@ -33,6 +52,24 @@ export interface WindowedResult {
   widened: number;
   onMix: number;
   windows: number;
+  /** Words placed by `fallback` (a window no search could align, or words left over at the end). */
+  placedByFallback: number;
+}
+
+export interface WindowOptions {
+  /** Each word's lyrics line: a window keeps words up to the end of a line when one is in reach. */
+  lines?: readonly number[];
+  /** The mix, loaded only when a window needs it. */
+  loadMix?: () => Promise<Source | undefined>;
+  onProgress?: (fraction: number) => void;
+  /**
+   * Places `count` words from `first` on [from, to) seconds when the recogniser cannot (every
+   * attempt on a window failed, or the audio left is too short for the words left). Without it such a
+   * song has no alignment (undefined).
+   */
+  fallback?: (first: number, count: number, from: number, to: number) => SphinxWord[];
+  /** Tests: a stand-in for the recogniser. */
+  run?: typeof runSphinx;
 }
 
 interface Attempt {
@@ -40,96 +77,247 @@ interface Attempt {
   beams: Beams;
   kind: 'normal' | 'wide' | 'bonus' | 'mix';
   wordBonus?: boolean;
+  /**
+   * Start from the cepstral mean the window's first search ended with: the model's own start value
+   * is far from a song's, and on a loud band it can lead the search astray from the first seconds
+   * on. (Only for retries: carried from one window to the next, the mean where a window ended is
+   * that of other music and led the next window astray.)
+   */
+  songCmn?: boolean;
+}
+
+/** A search result is taken as it is unless more than this share of its words is squeezed. */
+export const plausibility = {
+  /** Shorter than this, a sung word is squeezed (a search gone astray crams words together). */
+  squeezedSeconds: 0.1,
+  maxSqueezedShare: 0.15,
+  /** Fewer words than this are not judged. */
+  minWords: 10,
+};
+
+/** The share of words shorter than `plausibility.squeezedSeconds` (0 for too few words to judge). */
+export function squeezedShare(words: readonly SphinxWord[]): number {
+  if (words.length < plausibility.minWords) return 0;
+  const squeezed = words.filter((w) => w.end - w.start < plausibility.squeezedSeconds).length;
+  return squeezed / words.length;
+}
+
+/** Estimated CPU seconds of one search over `seconds` of audio with `words` in its grammar. */
+export function searchSeconds(seconds: number, words: number): number {
+  return seconds * 100 * (1.4e-4 + words * 1.5e-7);
+}
+
+/** Seconds the words take at the least: every phone of their shortest pronunciation at its minimum. */
+export function minimumSeconds(words: readonly string[][][]): number[] {
+  return words.map(
+    (variants) =>
+      windowing.minPhoneSeconds * Math.min(...variants.map((phones) => phones.length), 99),
+  );
 }
 
 /**
  * Forced alignment of `words` on `vocals`, in one search for a song of normal length, else in
- * windows between anchors (the words committed so far), so time and memory grow linearly with the
- * song. A window whose search finds nothing is retried with wider beams, then on the mix. Returns
- * undefined when every attempt of some window failed.
+ * windows from the words kept so far: each window holds at most the words that can fit in it, keeps
+ * the words before its last quarter (up to a line's end when one is in reach) and hands the rest on.
+ * A window whose search finds nothing is retried with wider beams, then on the mix, then placed by
+ * `fallback`. Returns undefined when some words could not be placed.
  */
 export async function alignInWindows(
   tools: SphinxTools,
   words: string[][][],
   vocals: Source,
-  /** Loaded only when a window needs it. */
-  loadMix: (() => Promise<Source | undefined>) | undefined,
-  onProgress: (fraction: number) => void = () => {},
+  options: WindowOptions = {},
 ): Promise<WindowedResult | undefined> {
   const w = windowing;
   const rate = vocals.rate;
   const duration = vocals.samples.length / rate;
+  const onProgress = options.onProgress ?? (() => {});
   let mix: Promise<Source | undefined> | undefined;
+  const loadMix = options.loadMix;
   const voice = () => Promise.resolve(vocals);
   const attempts: Attempt[] = [
     { source: voice, beams: NORMAL_BEAMS, kind: 'normal' },
     { source: voice, beams: WIDE_BEAMS, kind: 'wide' },
+    { source: voice, beams: WIDE_BEAMS, kind: 'wide', songCmn: true },
     // A voice the model matches badly (the synthetic demo song) loses to the silence model.
     { source: voice, beams: WIDE_BEAMS, kind: 'bonus', wordBonus: true },
     ...(loadMix
       ? [{ source: () => (mix ??= loadMix()), beams: WIDE_BEAMS, kind: 'mix' as const }]
       : []),
   ];
-  const result: WindowedResult = { words: [], widened: 0, onMix: 0, windows: 0 };
-  const single = duration <= w.singlePassSeconds;
-  // Dense lyrics get shorter windows (the search costs about frames x words per window).
+  const result: WindowedResult = {
+    words: [],
+    widened: 0,
+    onMix: 0,
+    windows: 0,
+    placedByFallback: 0,
+  };
+  // shortestFrom[i]: the least time words i.. can take.
+  const minimum = minimumSeconds(words);
+  const shortestFrom = new Float64Array(words.length + 1);
+  for (let i = words.length - 1; i >= 0; i--) {
+    shortestFrom[i] = (shortestFrom[i + 1] ?? 0) + (minimum[i] ?? 0);
+  }
+  const single =
+    duration <= w.singlePassSeconds &&
+    searchSeconds(duration, words.length) <= w.singlePassCpuSeconds;
+  // Dense lyrics get shorter windows.
   const density = words.length / Math.max(1, duration);
   const windowSeconds = Math.max(
     w.minWindowSeconds,
     Math.min(w.windowSeconds, w.wordsPerWindow / Math.max(1e-6, density)),
   );
   const marginSeconds = windowSeconds / 4;
+  // The fallback places words after the last one placed (a window starts inside its context words).
+  const place = (first: number, count: number, from: number, to: number): boolean => {
+    if (!options.fallback || count <= 0) return count <= 0;
+    const after = Math.min(to, Math.max(from, result.words[result.words.length - 1]?.end ?? 0));
+    for (const word of options.fallback(first, count, after, to)) result.words.push(word);
+    result.placedByFallback += count;
+    return true;
+  };
   let t = 0;
   let next = 0;
+  // Each window after the first starts at the words kept in its last `contextSeconds` and aligns
+  // them again (not kept twice): the search settles on the song before the words it hands on, and
+  // what the last word holds on to (a held note, its reverb) is not taken for the next line's head.
+  let context = 0;
+  // Hard bound on the work: the estimated CPU time of all searches, retries included.
+  let budget = w.searchBudgetCpuSeconds;
   while (next < words.length) {
-    const end = single ? duration : Math.min(duration, t + windowSeconds);
-    const final = end >= duration - 1e-6;
     const left = words.length - next;
+    let end = single ? duration : Math.min(duration, t + windowSeconds);
+    // No sliver of a last window: the final one takes it.
+    if (duration - end < marginSeconds) end = duration;
+    const final = end >= duration - 1e-6;
     const share = (left * (end - t)) / Math.max(1e-6, duration - t);
-    const count = final ? left : Math.min(left, Math.ceil(share * w.wordShare + w.extraWords));
-    const slice = words.slice(next, next + count);
+    let count = final ? left : Math.min(left, Math.ceil(share * w.wordShare + w.extraWords));
+    // No more words than can fit in the window (this bounds the search's cost).
+    const first = next - context;
+    while (count > 1 && (shortestFrom[first] ?? 0) - (shortestFrom[next + count] ?? 0) > end - t) {
+      count--;
+    }
+    const cost = searchSeconds(end - t, next + count - first);
+    // Behind (the words left cannot fit in the audio left, even at their shortest), or out of budget.
+    if ((shortestFrom[next] ?? 0) > duration - t || budget < cost) {
+      if (!place(next, left, t, duration)) return undefined;
+      break;
+    }
     const from = Math.floor(t * rate);
     const to = Math.ceil(end * rate);
-    let found: SphinxWord[] = [];
+    const windowProgress = (f: number) =>
+      onProgress(Math.min(1, (t + f * (end - t)) / Math.max(1e-6, duration)));
+    // Attempts in order until one finds a plausible alignment; else the least squeezed one found.
+    let best: { words: SphinxWord[]; squeezed: number; kind: Attempt['kind'] } | undefined;
+    let songCmn: number[] | undefined;
     for (const attempt of attempts) {
+      if (budget < cost) break;
+      const start = attempt.songCmn ? songCmn : undefined;
+      if (attempt.songCmn && !start) continue;
       const source = await attempt.source();
       if (!source) continue;
-      found = await runSphinx(tools, {
-        samples: source.samples.subarray(from, to),
-        rate,
-        words: slice,
-        openEnd: !final,
-        beams: attempt.beams,
-        wordBonus: attempt.wordBonus ?? false,
-      });
-      if (found.length > 0) {
-        if (attempt.kind !== 'normal') result.widened++;
-        if (attempt.kind === 'mix') result.onMix++;
+      budget -= cost;
+      const run = await (options.run ?? runSphinx)(
+        tools,
+        {
+          samples: source.samples.subarray(from, to),
+          rate,
+          words: words.slice(first, next + count),
+          openEnd: !final,
+          beams: attempt.beams,
+          wordBonus: attempt.wordBonus ?? false,
+          ...(start ? { cmn: start } : {}),
+        },
+        windowProgress,
+      );
+      songCmn ??= run.cmn;
+      if (run.words.length === 0) continue;
+      const squeezed = squeezedShare(run.words);
+      if (!best || squeezed < best.squeezed)
+        best = { words: run.words, squeezed, kind: attempt.kind };
+      if (squeezed <= plausibility.maxSqueezedShare) break;
+    }
+    if (best) {
+      if (best.kind !== 'normal') result.widened++;
+      if (best.kind === 'mix') result.onMix++;
+    }
+    // Times from the window's start, indices from `next` (context words dropped: kept already).
+    const found = (best?.words ?? [])
+      .map((word) => ({ ...word, index: first + word.index - next }))
+      .filter((word) => word.index >= 0);
+    result.windows++;
+    if (found.length === 0) {
+      // Nothing found here: this window's share of the words goes to the fallback.
+      const count = final ? left : Math.max(1, Math.min(left, Math.round(share)));
+      if (!place(next, count, t, end)) return undefined;
+      next += count;
+      [context, t] = [0, end];
+      onProgress(Math.min(1, t / duration));
+      continue;
+    }
+    const length = end - t;
+    let kept = final ? found.length : keptWords(found, next, length, marginSeconds, options.lines);
+    const head = found[0];
+    if (kept === 0 && head) {
+      // The first word ends in the last quarter: when it starts late (after a break), the next
+      // window starts just before it; else it is kept alone.
+      if (head.start > length / 2) {
+        [context, t] = [0, t + head.start - w.leadSeconds];
+        onProgress(Math.min(1, t / duration));
+        continue;
+      }
+      kept = 1;
+    }
+    for (const word of found.slice(0, kept)) {
+      result.words.push({ index: next + word.index, start: word.start + t, end: word.end + t });
+    }
+    next += kept;
+    if (final) {
+      // A closed grammar places every word; anything short of that goes to the fallback.
+      if (next < words.length && !place(next, words.length - next, t, duration)) return undefined;
+      break;
+    }
+    // The next window starts at its context: the words kept here that start in the last
+    // `contextSeconds` before the last one and after the middle of this window (so it moves on).
+    const placed = result.words;
+    const lastStart = placed[placed.length - 1]?.start ?? end;
+    const notBefore = Math.max(t + length / 2, lastStart - w.contextSeconds);
+    context = 1;
+    while (context < kept && (placed[placed.length - 1 - context]?.start ?? -1) >= notBefore) {
+      context++;
+    }
+    t = Math.max(t, placed[placed.length - context]?.start ?? end);
+    onProgress(Math.min(1, t / duration));
+  }
+  onProgress(1);
+  return result;
+}
+
+/**
+ * How many of a window's words to keep: those that end before its last `margin` seconds (the search
+ * squeezes or stretches words near the open end), cut back to the end of a line when one ends after
+ * the window's first quarter (the next window then starts in the pause before a line, where the
+ * recogniser does best). None when even the first word ends in the last `margin` seconds.
+ */
+export function keptWords(
+  found: readonly SphinxWord[],
+  first: number,
+  length: number,
+  margin: number,
+  lines?: readonly number[],
+): number {
+  let kept = found.findIndex((word) => word.end > length - margin);
+  if (kept < 0) kept = found.length;
+  if (lines) {
+    for (let k = kept - 1; k >= 0; k--) {
+      const word = found[k];
+      if (!word || word.end < length / 4) break;
+      const index = first + word.index;
+      if (lines[index] !== lines[index + 1]) {
+        kept = k + 1;
         break;
       }
     }
-    result.windows++;
-    if (found.length === 0) return undefined;
-    const offset = from / rate;
-    const keepUntil = end - t - marginSeconds;
-    let kept = found.length;
-    if (!final) {
-      kept = found.findIndex((word) => word.end > keepUntil);
-      if (kept < 0) kept = found.length;
-      kept = Math.max(1, kept);
-    }
-    for (const word of found.slice(0, kept)) {
-      result.words.push({
-        index: next + word.index,
-        start: word.start + offset,
-        end: word.end + offset,
-      });
-    }
-    const last = result.words[result.words.length - 1];
-    next += kept;
-    t = last ? last.end : end;
-    onProgress(Math.min(1, t / duration));
-    if (final) break;
   }
-  return result;
+  return kept;
 }

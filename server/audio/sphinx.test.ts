@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimes } from './sphinx';
+import { parseCmn, parseTimes } from './sphinx';
 
 describe('parseTimes', () => {
   it('reads word lines, skips fillers and the hypothesis line', () => {
@@ -10,5 +10,17 @@ describe('parseTimes', () => {
       { index: 1, start: 1.04, end: 1.14 },
       { index: 2, start: 1.15, end: 1.52 },
     ]);
+  });
+});
+
+describe('parseCmn', () => {
+  it('reads the last cepstral mean of the log', () => {
+    const log =
+      'INFO: cmn_live.c(88): Update from < 41.00 -5.29 -0.12  5.09  2.48 -4.07 -1.37 -1.78 -5.08 -2.05 -6.45 -1.42  1.17 >\n' +
+      'INFO: cmn_live.c(105): Update to   < 67.43 -3.54 -0.58 12.57 -3.04 -11.29  4.03 -16.81  7.07  1.10  3.23  5.57  1.73 >\n' +
+      'INFO: cmn_live.c(138): Update to   < 46.72 10.32  1.78 12.98  3.69 -6.46  7.33 -7.69 14.98  1.25  0.08  2.72  0.20 >\n';
+    expect(parseCmn(log)?.[0]).toBe(46.72);
+    expect(parseCmn(log)).toHaveLength(13);
+    expect(parseCmn('INFO: nothing here')).toBeUndefined();
   });
 });

@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findOnPath } from './decode';
@@ -62,6 +70,17 @@ export interface SphinxRun {
    * where the silence model otherwise wins over most words.
    */
   wordBonus?: boolean;
+  /**
+   * The cepstral mean to start from (13 values) instead of the model's own, which is far from a
+   * song's (the running estimate takes seconds to settle).
+   */
+  cmn?: readonly number[];
+}
+
+export interface SphinxResult {
+  words: SphinxWord[];
+  /** The running cepstral mean at the end of the search, when its log shows it. */
+  cmn?: number[];
 }
 
 /**
@@ -97,20 +116,75 @@ export function parseTimes(stdout: string): SphinxWord[] {
   return words;
 }
 
+/** The last cepstral mean the recogniser's log reports ("Update to < 67.43 -3.54 ... >"). */
+export function parseCmn(log: string): number[] | undefined {
+  const all = [...log.matchAll(/Update to\s*<([^>]*)>/g)];
+  const values = all.at(-1)?.[1]?.trim().split(/\s+/).map(Number);
+  return values && values.length === 13 && values.every(Number.isFinite) ? values : undefined;
+}
+
+/** The model's feature parameters with `-cmninit` set to `cmn` (the model's file would override the command line). */
+function featureParams(hmm: string, cmn: readonly number[]): string {
+  const lines = readFileSync(join(hmm, 'feat.params'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/^-cmninit\b/.test(line));
+  return [...lines, `-cmninit ${cmn.map((v) => v.toFixed(2)).join(',')}`].join('\n') + '\n';
+}
+
+/** How often a running search's progress is read. */
+const PROGRESS_MS = 500;
+
+/**
+ * How far `pid` has read `file` (0..1 of `bytes`), from Linux's /proc (the recogniser reads its input
+ * as it searches); undefined where that cannot be read.
+ */
+function readShare(
+  pid: number,
+  file: string,
+  bytes: number,
+  fd?: string,
+): [number, string] | undefined {
+  try {
+    const found =
+      fd ??
+      readdirSync(`/proc/${pid}/fd`).find((n) => readlinkSync(`/proc/${pid}/fd/${n}`) === file);
+    if (!found) return undefined;
+    const pos = /^pos:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/fdinfo/${found}`, 'utf8'));
+    return pos ? [Math.min(1, Number(pos[1]) / bytes), found] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Aligns the words on the samples with `pocketsphinx_continuous` (one utterance: `-remove_silence
- * no`, or every time shifts). Returns [] when the search found no path.
+ * no`, or every time shifts). No words when the search found no path. `onProgress` hears how much
+ * of the audio the search has read (0..1), where the system shows it (Linux).
  */
-export async function runSphinx(tools: SphinxTools, job: SphinxRun): Promise<SphinxWord[]> {
+export async function runSphinx(
+  tools: SphinxTools,
+  job: SphinxRun,
+  onProgress?: (fraction: number) => void,
+): Promise<SphinxResult> {
   const dir = mkdtempSync(join(tmpdir(), 'karaoke-sphinx-'));
   try {
-    writeFileSync(join(dir, 'audio.wav'), monoWav(job.samples, job.rate));
+    const wav = monoWav(job.samples, job.rate);
+    const audio = join(dir, 'audio.wav');
+    writeFileSync(audio, wav);
     writeFileSync(join(dir, 'lyrics.fsg'), grammar(job.words.length, job.openEnd));
     writeFileSync(join(dir, 'lyrics.dict'), dictionary(job.words) + '\n');
+    // Silence is the only filler: the model's speech and noise fillers ([SPEECH], [NOISE]) match
+    // sung words well enough to stand in for them, so an open-ended search could cover the rest of a
+    // window with them instead of the lyrics.
+    writeFileSync(join(dir, 'fillers.dict'), '<s> SIL\n</s> SIL\n<sil> SIL\n');
+    const log = join(dir, 'search.log');
+    if (job.cmn) writeFileSync(join(dir, 'feat.params'), featureParams(tools.hmm, job.cmn));
     const args = [
-      ['-infile', join(dir, 'audio.wav')],
+      ['-infile', audio],
       ['-hmm', tools.hmm],
+      job.cmn ? ['-featparams', join(dir, 'feat.params')] : [],
       ['-dict', join(dir, 'lyrics.dict')],
+      ['-fdict', join(dir, 'fillers.dict')],
       ['-fsg', join(dir, 'lyrics.fsg')],
       ['-samprate', String(job.rate)],
       ['-time', 'yes'],
@@ -121,7 +195,7 @@ export async function runSphinx(tools: SphinxTools, job: SphinxRun): Promise<Sph
       ['-pbeam', job.beams.pbeam],
       ['-maxhmmpf', '-1'],
       job.wordBonus ? ['-wip', '100'] : [],
-      ['-logfn', '/dev/null'],
+      ['-logfn', log],
     ].flat();
     const stdout = await new Promise<string>((resolve, reject) => {
       const child = spawn(tools.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -131,12 +205,34 @@ export async function runSphinx(tools: SphinxTools, job: SphinxRun): Promise<Sph
       child.stderr
         .setEncoding('utf8')
         .on('data', (chunk: string) => (err = (err + chunk).slice(-2000)));
-      child.on('error', reject);
-      child.on('close', (code) =>
-        code === 0 ? resolve(out) : reject(new Error(`pocketsphinx exited with ${code}: ${err}`)),
-      );
+      let fd: string | undefined;
+      const poll =
+        onProgress &&
+        child.pid !== undefined &&
+        setInterval(() => {
+          const read = child.pid ? readShare(child.pid, audio, wav.length, fd) : undefined;
+          if (!read) return;
+          fd = read[1];
+          onProgress(read[0]);
+        }, PROGRESS_MS);
+      const stop = () => poll && clearInterval(poll);
+      child.on('error', (error) => {
+        stop();
+        reject(error);
+      });
+      child.on('close', (code) => {
+        stop();
+        if (code === 0) resolve(out);
+        else reject(new Error(`pocketsphinx exited with ${code}: ${err}`));
+      });
     });
-    return parseTimes(stdout);
+    let cmn: number[] | undefined;
+    try {
+      cmn = parseCmn(readFileSync(log, 'utf8'));
+    } catch {
+      cmn = undefined;
+    }
+    return { words: parseTimes(stdout), ...(cmn ? { cmn } : {}) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -14,4 +14,11 @@ describe('syllableItems', () => {
       [1, 0, 'it', 2, 2.3],
     ]);
   });
+
+  it('splits a compound at its hyphens too, and the parts spell the word', () => {
+    expect(syllablesOf('monkey-shines')).toEqual(['mon', 'key-', 'shines']);
+    for (const word of ['lifetime?', "he'll", '—', 'Hello,', 'wherever']) {
+      expect(syllablesOf(word).join('')).toBe(word);
+    }
+  });
 });

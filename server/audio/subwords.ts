@@ -3,10 +3,19 @@ import type { AlignmentItem } from '../../src/contract';
 
 const SOFT_HYPHEN = '\u00ad';
 
-/** A word's syllables by Liang's hyphenation patterns for US English (the `hyphen` package). */
+/**
+ * A word's syllables by Liang's hyphenation patterns for US English (the `hyphen` package), a
+ * compound also split at its own hyphens (kept on the part before); the parts spell the word.
+ */
 export function syllablesOf(word: string): string[] {
-  const parts = hyphen.hyphenateSync(word, { hyphenChar: SOFT_HYPHEN, minWordLength: 4 });
-  return parts.split(SOFT_HYPHEN).filter(Boolean);
+  return word
+    .split(/(?<=[-\u2010])(?=[\p{L}\p{N}])/u)
+    .flatMap((part) =>
+      hyphen
+        .hyphenateSync(part, { hyphenChar: SOFT_HYPHEN, minWordLength: 4 })
+        .split(SOFT_HYPHEN)
+        .filter(Boolean),
+    );
 }
 
 const weight = (part: string) => Math.max(1, part.replace(/[^\p{L}\p{N}]/gu, '').length);

@@ -58,7 +58,6 @@ export interface AlignResult {
   items: AlignmentItem[];
   engine: string;
   notes: string[];
-  syllables?: AlignmentItem[];
 }
 export type DspResult = SeparateResult | AlignResult;
 
@@ -75,6 +74,7 @@ async function align(
   if (lyrics.trim() === '') throw new DspUserError(LYRICS_NEEDED);
   try {
     if (settings.aligner === 'energy') {
+      // The demo seed: one item per word, as its ground truth.
       return { items: alignLyrics(vocals, lyrics), engine: ALIGNER_MODEL, notes: [] };
     }
     return await syncLyricsToAudio(vocals, lyrics, {
@@ -99,25 +99,46 @@ async function decode(path: string, contentType?: string) {
   }
 }
 
+/**
+ * Decodes the upload and writes its stems; returns only the vocals (for a sync) and the durations, so
+ * the mix and the instrumental can be freed before the lyrics are synced.
+ */
+async function separateToFiles(job: SeparateJob) {
+  const audio = await decode(job.input, job.contentType);
+  if (audio.channels.length === 0 || pcmDuration(audio) === 0) {
+    throw new DspUserError('The audio could not be decoded: the file holds no samples.');
+  }
+  const { vocals, instrumental } = separateCentre(audio);
+  writeFileSync(job.vocalsOut, encodeWav(vocals));
+  writeFileSync(job.instrumentalOut, encodeWav(instrumental));
+  return {
+    vocals,
+    duration: pcmDuration(audio),
+    vocalsDuration: pcmDuration(vocals),
+    instrumentalDuration: pcmDuration(instrumental),
+  };
+}
+
 export async function runDspJob(job: DspJob, progress?: Progress): Promise<DspResult> {
   switch (job.kind) {
     case 'separate': {
-      const audio = await decode(job.input, job.contentType);
-      if (audio.channels.length === 0 || pcmDuration(audio) === 0) {
-        throw new DspUserError('The audio could not be decoded: the file holds no samples.');
-      }
-      const { vocals, instrumental } = separateCentre(audio);
-      writeFileSync(job.vocalsOut, encodeWav(vocals));
-      writeFileSync(job.instrumentalOut, encodeWav(instrumental));
+      const made = await separateToFiles(job);
+      // The mix, should the search need it, is decoded again: not held while the lyrics are synced.
       const synced =
         job.lyrics !== undefined
-          ? await align(vocals, job.lyrics, job.sync, () => Promise.resolve(audio), progress)
+          ? await align(
+              made.vocals,
+              job.lyrics,
+              job.sync,
+              () => decode(job.input, job.contentType),
+              progress,
+            )
           : undefined;
       return {
         kind: 'separate',
-        duration: pcmDuration(audio),
-        vocalsDuration: pcmDuration(vocals),
-        instrumentalDuration: pcmDuration(instrumental),
+        duration: made.duration,
+        vocalsDuration: made.vocalsDuration,
+        instrumentalDuration: made.instrumentalDuration,
         ...(synced ? { items: synced.items, engine: synced.engine, notes: synced.notes } : {}),
       };
     }

@@ -152,10 +152,12 @@ describe('create-karaoke on the demo song', () => {
     expect(project.alignments).toHaveLength(1);
     const alignment = project.alignments[0];
     expect(alignment?.selected).toBe(true);
-    expect(alignment?.alignment.items.map((i) => i.text).slice(0, 3)).toEqual([
-      'The',
-      'morning',
-      'light',
+    // Words as their syllables (sub-words inside the word).
+    expect(alignment?.alignment.items.slice(0, 4).map((i) => [i.word, i.subword, i.text])).toEqual([
+      [0, 0, 'The'],
+      [1, 0, 'morn'],
+      [1, 1, 'ing'],
+      [2, 0, 'light'],
     ]);
     expect(alignment?.alignment.items.every((i) => typeof i.id === 'string')).toBe(true);
     const after = parsed(CreditBalanceSchema, await call(`${svc.api}/credits`)).availableBalance;
