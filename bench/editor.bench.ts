@@ -91,6 +91,8 @@ async function main() {
     configFile: false,
     root: fileURLToPath(new URL('./editor-page', import.meta.url)),
     plugins: [react()],
+    // The page drives the timeline through its test hook, compiled in only where this is true.
+    define: { __TEST_HOOKS__: 'true' },
     logLevel: 'warn',
     server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
   });
@@ -103,6 +105,11 @@ async function main() {
     if (!url) throw new Error('vite did not report a URL');
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     page.setDefaultTimeout(SCENARIO_LIMIT_MS);
+    // An error on the page (a scene the canvas cannot draw) would otherwise be a silent hang.
+    page.on('pageerror', (err) => console.error(`editor bench: page error: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') console.error(`editor bench: page console: ${msg.text()}`);
+    });
     await page.goto(url);
     await page.waitForFunction(() => typeof window.bench === 'object');
 

@@ -40,7 +40,9 @@ export class FrameProbe {
       const up = this.inputStart;
       const down = this.downAt;
       void Promise.all([untilIdle(up), afterQueuedTimers()]).then(([idle, timers]) => {
-        const ms = Math.max(idle, timers - up);
+        // A timer that ran late ran after work (the plugin's label layout): up to then counts.
+        // One that ran on time only measured our own wait, not work.
+        const ms = Math.max(idle, timers === null ? 0 : timers - up);
         this.settle.push(ms);
         this.gesture.push(up + ms - down);
       });
@@ -93,14 +95,22 @@ export class FrameProbe {
 }
 
 /**
- * Resolves (with performance.now()) once the timeouts queued by this pointerup have run: the
- * Regions plugin lays out every label in a 10 ms timeout at drag end. Our listener runs before
- * the plugin's (registered first), so the 11 ms timer is armed from a later task to come after
- * theirs. The zero-delay chain in untilIdle alone can starve timers and see "idle" too early.
+ * Waits for the timeouts queued by this pointerup to run: the Regions plugin lays out every label
+ * in a 10 ms timeout at drag end. Our listener runs before the plugin's (registered first), so the
+ * 11 ms timer is armed from a later task to come after theirs. Resolves with performance.now()
+ * when our timer ran late (something ran before it: that work ended then), or null when it ran on
+ * time (nothing did; the 11 ms are our own wait). The zero-delay chain in untilIdle alone can
+ * starve timers and see "idle" too early.
  */
-function afterQueuedTimers(): Promise<number> {
+function afterQueuedTimers(lateMs = 8): Promise<number | null> {
   return new Promise((resolve) =>
-    setTimeout(() => setTimeout(() => resolve(performance.now()), 11), 0),
+    setTimeout(() => {
+      const armed = performance.now();
+      setTimeout(() => {
+        const now = performance.now();
+        resolve(now - armed - 11 > lateMs ? now : null);
+      }, 11);
+    }, 0),
   );
 }
 

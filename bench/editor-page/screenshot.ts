@@ -14,6 +14,8 @@ const server = await createServer({
   configFile: false,
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  // The page drives the timeline through its test hook, compiled in only where this is true.
+  define: { __TEST_HOOKS__: 'true' },
   logLevel: 'warn',
   server: { host: '127.0.0.1', port: 0 },
 });
