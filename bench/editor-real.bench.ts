@@ -389,7 +389,16 @@ async function main() {
       afterReady.push(
         Math.max(0, ...p.longTasks.filter((t) => t.start >= ready).map((t) => t.duration)),
       );
-      log(`load ${load}: ${Date.now() - t0} ms in all; project responses ${p.projectEnds.length}`);
+      const longest = p.longTasks
+        .filter((t) => t.start >= ready)
+        .sort((a, b) => b.duration - a.duration)[0];
+      log(
+        `load ${load}: ${Date.now() - t0} ms in all; project responses ${p.projectEnds.length}; ` +
+          `interactive ${Math.round(ready - end)} ms after the data; longest task after it ` +
+          (longest
+            ? `${Math.round(longest.duration)} ms at +${Math.round(longest.start - ready)} ms`
+            : 'none'),
+      );
     }
     report('editor-page.interactive-after-data.100k', interactive, 700);
     const cdp = await page.context().newCDPSession(page);
