@@ -36,10 +36,11 @@
 // over 30 ms: a traced extra reload and the gestures).
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { launchChromium } from './lib/browser';
 import { benchTempDir, startService } from './lib/cleanup';
 import { report } from './report';
+import { mainThreadBusy, traced, type TraceEvent } from './lib/trace';
 
 // BENCH_HARD_LIMIT_MS: more room on a busy shared machine (making the project alone can take minutes).
 const HARD_LIMIT_MS = Number(process.env.BENCH_HARD_LIMIT_MS ?? 12 * 60_000);
@@ -220,51 +221,6 @@ async function settle(page: Page, quietMs = 1500, limitMs = 60_000) {
     if (quiet >= quietMs || Date.now() - t0 > limitMs) return;
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: {
-    name?: string;
-    data?: { message?: string; type?: string; url?: string; functionName?: string };
-  };
-}
-
-async function traced(cdp: CDPSession, gesture: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  const onData = (e: { value: object[] }) => events.push(...(e.value as TraceEvent[]));
-  cdp.on('Tracing.dataCollected', onData);
-  await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,toplevel',
-    transferMode: 'ReportEvents',
-  });
-  await gesture();
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.end');
-  await done;
-  cdp.off('Tracing.dataCollected', onData);
-  return events;
-}
-
-/** The main thread's top-level tasks, merged where they nest or touch (trace µs). */
-function mainThreadBusy(events: TraceEvent[], onMain: (e: TraceEvent) => boolean) {
-  const tasks = events
-    .filter((e) => onMain(e) && e.ph === 'X' && /RunTask$/.test(e.name) && (e.dur ?? 0) > 0)
-    .map((e) => ({ start: e.ts, end: e.ts + (e.dur ?? 0) }))
-    .sort((a, b) => a.start - b.start);
-  const busy: { start: number; end: number }[] = [];
-  for (const t of tasks) {
-    const last = busy.at(-1);
-    if (last && t.start <= last.end) last.end = Math.max(last.end, t.end);
-    else busy.push({ ...t });
-  }
-  return busy;
 }
 
 /** BENCH_DEBUG: what ran in each stretch over 30 ms (events over 3 ms, with script URLs). */
