@@ -2,12 +2,11 @@
 // the same drag through wavesurfer's Regions plugin at 1,000 and 10,000 items. Headless software
 // rendering on 2 shared cores: read absolute figures as a floor, compare ratios.
 import { fileURLToPath } from 'node:url';
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import { launchChromium } from './lib/browser';
 import { onExit } from './lib/cleanup';
-import { mainThreadBusy, traced, type TraceEvent } from './lib/trace';
 import { percentile, report } from './report';
 
 const HARD_LIMIT_MS = 8 * 60_000;
@@ -38,13 +37,8 @@ function withLimit<T>(p: Promise<T>, what: string): Promise<T> {
   ]);
 }
 
-/**
- * Press on a point, move 240 px in 60 steps (a frame each), release, wait until settled. The
- * release is traced: `drop` is the main thread's work from the pointerup on (tasks of 1 ms and
- * more: not the probe's own message chain), where `settle` is wall time and includes waiting for
- * the next frame (16 ms at 60 Hz) and idle gaps.
- */
-async function drag(page: Page, cdp: CDPSession, from: { x: number; y: number }) {
+/** Press on a point, move 240 px in 60 steps (a frame each), release, wait until settled. */
+async function drag(page: Page, from: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
   await frame(page);
   await page.evaluate(() => window.bench.startProbe());
@@ -53,26 +47,10 @@ async function drag(page: Page, cdp: CDPSession, from: { x: number; y: number })
     await page.mouse.move(from.x + i * 4, from.y);
     await frame(page);
   }
-  const events = await traced(cdp, async () => {
-    await page.mouse.up();
-    // the probe pushes the settle sample once the main thread has been quiet for a while
-    await page.waitForFunction(() => window.bench.settleCount() > 0, undefined, { polling: 100 });
-  });
-  const probe = await page.evaluate(() => window.bench.stopProbe());
-  return { ...probe, drop: [dropWork(events)] };
-}
-
-/** Main-thread ms in tasks of 1 ms or more from the pointerup's dispatch to the trace's end. */
-function dropWork(events: TraceEvent[]): number {
-  const up = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'pointerup');
-  if (!up) throw new Error('the trace has no pointerup');
-  const onMain = (e: TraceEvent) => e.pid === up.pid && e.tid === up.tid;
-  let us = 0;
-  for (const b of mainThreadBusy(events, onMain)) {
-    if (b.end <= up.ts || b.end - b.start < 1000) continue;
-    us += b.end - Math.max(b.start, up.ts);
-  }
-  return us / 1000;
+  await page.mouse.up();
+  // the probe pushes the settle sample once the main thread has been quiet for a while
+  await page.waitForFunction(() => window.bench.settleCount() > 0, undefined, { polling: 100 });
+  return page.evaluate(() => window.bench.stopProbe());
 }
 
 /** A drag that moved nothing measured nothing: fail loudly instead of printing a figure. */
@@ -127,7 +105,6 @@ async function main() {
     if (!url) throw new Error('vite did not report a URL');
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     page.setDefaultTimeout(SCENARIO_LIMIT_MS);
-    const cdp = await page.context().newCDPSession(page);
     // An error on the page (a scene the canvas cannot draw) would otherwise be a silent hang.
     page.on('pageerror', (err) => console.error(`editor bench: page error: ${err.message}`));
     page.on('console', (msg) => {
@@ -150,11 +127,11 @@ async function main() {
     await frame(page);
     const key = `w${Math.floor(1804 / (D / N))}`;
     const start0 = await page.evaluate((k) => window.bench.itemStart(k), key);
-    const dragged = await drag(page, cdp, await canvasPoint(page, key));
+    const dragged = await drag(page, await canvasPoint(page, key));
     await expectMoved(page, key, start0);
     report(`editor.drag.frame-ms.${N}`, dragged.work, 12);
     report(`editor.drag.input-to-frame.${N}`, dragged.latency, 16);
-    report(`editor.drag.commit-ms.${N}`, dragged.drop, 50);
+    report(`editor.drag.commit-ms.${N}`, dragged.settle, 50);
 
     // Zoom: from a 10 s view out to the whole song and back, around the pointer.
     await page.evaluate(() => window.bench.setView(1800, 10));
@@ -193,6 +170,7 @@ async function main() {
     report(`editor.scroll.frame-ms.${N}`, scrolled.work, 12);
     report(`editor.scroll.input-to-frame.${N}`, scrolled.latency, 16);
 
+    const cdp = await page.context().newCDPSession(page);
     const before = (await cdp.send('Runtime.getHeapUsage')).usedSize / 2 ** 20;
     await cdp.send('HeapProfiler.collectGarbage');
     const after = (await cdp.send('Runtime.getHeapUsage')).usedSize / 2 ** 20;
@@ -207,10 +185,10 @@ async function main() {
       await page.evaluate(([t, v]) => window.bench.setView(t, v), [d / 2, COMPARE_VIEW] as const);
       await frame(page);
       const c0 = await page.evaluate((kk) => window.bench.itemStart(kk), k);
-      const canvas = await drag(page, cdp, await canvasPoint(page, k));
+      const canvas = await drag(page, await canvasPoint(page, k));
       await expectMoved(page, k, c0);
       const c = report(`editor.canvas.drag-input-to-frame.${n}`, canvas.latency, 16);
-      const cEnd = report(`editor.canvas.drag-end.${n}`, canvas.drop, 50);
+      const cEnd = report(`editor.canvas.drag-end.${n}`, canvas.settle, 50);
       const cAll = summary(canvas.gesture);
       try {
         const settle = await withLimit(
@@ -226,14 +204,14 @@ async function main() {
         const point = await page.evaluate((kk) => window.bench.regionPoint(kk), k);
         if (!point) throw new Error(`region ${k} not found`);
         const r0 = await page.evaluate((kk) => window.bench.regionStart(kk), k);
-        const regions = await withLimit(drag(page, cdp, point), `regions ${n} drag`);
+        const regions = await withLimit(drag(page, point), `regions ${n} drag`);
         await expectMoved(page, k, r0, true);
         // Regions' own figures are the yardstick, not ours: context on stderr, budgets on ratios.
         const r = summary(regions.latency);
-        const rEnd = summary(regions.drop);
+        const rEnd = summary(regions.settle);
         const rAll = summary(regions.gesture);
         console.error(
-          `editor bench: Regions ${n}: settle ${settle.toFixed(0)} ms; p95 input-to-frame ${r.p95.toFixed(1)} ms, drag end ${rEnd.p95.toFixed(1)} ms of work (settled after ${summary(regions.settle).p95.toFixed(0)} ms; canvas ${summary(canvas.settle).p95.toFixed(0)} ms), gesture ${rAll.p95.toFixed(0)} ms (canvas gesture ${cAll.p95.toFixed(0)} ms)`,
+          `editor bench: Regions ${n}: settle ${settle.toFixed(0)} ms; p95 input-to-frame ${r.p95.toFixed(1)} ms, drag end ${rEnd.p95.toFixed(1)} ms, gesture ${rAll.p95.toFixed(0)} ms (canvas gesture ${cAll.p95.toFixed(0)} ms)`,
         );
         const ratios = RATIO_BUDGETS[n] ?? { gesture: 1, move: 1, end: 10 };
         // The headline ratio: the whole gesture, press to settled (moves + drop).
