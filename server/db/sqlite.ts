@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Database, Db, RunResult } from './database';
 import { MIGRATIONS } from './migrations';
+import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer';
 
 type Conn = BetterSqlite3.Database;
 
@@ -51,6 +52,8 @@ class SqliteDb implements Database {
     /** True for the handle given to a transaction's callback. */
     private readonly inTx: boolean,
     private readonly shared?: SqliteDb,
+    /** Checkpoints the WAL off this thread (see sqlite-checkpointer.ts); none: SQLite's own. */
+    private readonly checkpointer?: Checkpointer,
   ) {}
 
   private stmt(sql: string): BetterSqlite3.Statement {
@@ -78,7 +81,9 @@ class SqliteDb implements Database {
   async run(sql: string, ...params: unknown[]): Promise<RunResult> {
     // Checked again right before the statement runs: nothing may open a transaction in between.
     while (!this.inTx && this.gate.open) await this.gate.idle();
-    return { changes: this.stmt(sql).run(...params).changes };
+    const { changes } = this.stmt(sql).run(...params);
+    if (!this.inTx) this.checkpointer?.kick();
+    return { changes };
   }
 
   async tx<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -88,6 +93,7 @@ class SqliteDb implements Database {
       try {
         const result = await fn(new SqliteDb(this.conn, this.gate, true, this));
         this.conn.exec('COMMIT');
+        this.checkpointer?.kick();
         return result;
       } catch (error) {
         if (this.conn.inTransaction) this.conn.exec('ROLLBACK');
@@ -98,6 +104,7 @@ class SqliteDb implements Database {
 
   async close(): Promise<void> {
     await this.gate.idle();
+    await this.checkpointer?.stop();
     this.conn.close();
   }
 }
@@ -126,5 +133,8 @@ export function openSqlite(dataDir: string): Database {
   // The keys CLI and the service may write at the same moment: wait instead of failing.
   conn.pragma('busy_timeout = 5000');
   migrate(conn);
-  return new SqliteDb(conn, new Gate(), false);
+  // Checkpoints run on their own thread; the automatic one only when that thread cannot start.
+  const checkpointer = startCheckpointer(conn.name);
+  if (checkpointer) conn.pragma('wal_autocheckpoint = 0');
+  return new SqliteDb(conn, new Gate(), false, undefined, checkpointer);
 }
