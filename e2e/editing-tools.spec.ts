@@ -403,6 +403,7 @@ test.describe('editing tools', () => {
     await page.getByRole('application', { name: /timeline/i }).focus();
     await page.keyboard.press('0');
     await expect.poll(lit).toBeGreaterThan(0.02);
+    await page.screenshot({ path: info.outputPath('spectrogram-zoomed-out.png') });
     await page.keyboard.press('f');
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await expect(image).toHaveCount(0);

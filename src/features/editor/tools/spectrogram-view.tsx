@@ -1,4 +1,4 @@
-import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { OnsetBox } from '../audio/use-onsets';
 import type { WaveformView } from '../audio/waveform';
 import type { CanvasSize } from '../timeline/use-canvas-size';
@@ -15,15 +15,25 @@ interface Props {
   height?: number;
 }
 
-/** An offscreen canvas the size of the slice, reused while the size holds. */
+/** A zoom repaints once it rests; meanwhile the last painting is rescaled (as the waveform). */
+const ZOOM_SETTLE_MS = 150;
+
+/** An offscreen canvas with the last painted slice, reused while the size holds. */
 interface Scratch {
   canvas: HTMLCanvasElement;
   image: ImageData | null;
+  /** What the canvas holds: columns [from, to) of `level`, painted for a view at `pxPerSecond`. */
+  painted: { s: Spectrogram; level: number; from: number; to: number; pxPerSecond: number } | null;
+  /** Set when the zoom rested: the next draw paints the view afresh. */
+  settled: boolean;
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 /**
  * Paints the visible columns of the precomputed image: one ImageData of about the view's width
  * in pixels (x the bands), scaled onto the strip. Nothing is computed here but a colour lookup.
+ * While the zoom changes, the last painting is only rescaled (a drawImage): the lookup and the
+ * upload of a new image run once the zoom has rested for ZOOM_SETTLE_MS (`repaint` then).
  */
 function drawSpectrogram(
   ctx: CanvasRenderingContext2D,
@@ -31,10 +41,27 @@ function drawSpectrogram(
   view: WaveformView,
   size: CanvasSize,
   scratch: Scratch,
+  repaint: () => void,
 ) {
   ctx.fillStyle = '#0d0a1a';
   ctx.fillRect(0, 0, size.width, size.height);
   if (!s) return;
+  const painted = scratch.painted;
+  if (painted && painted.s === s && painted.pxPerSecond !== view.pxPerSecond && !scratch.settled) {
+    clearTimeout(scratch.timer);
+    scratch.timer = setTimeout(() => {
+      scratch.settled = true;
+      repaint();
+    }, ZOOM_SETTLE_MS);
+    // Column c of a level is centred on (c + 1/2) hops minus half a level-0 hop.
+    const hop = s.hopSeconds * 2 ** painted.level;
+    const offset = -s.hopSeconds / 2;
+    const x = (c: number) => (offset + c * hop - view.startTime) * view.pxPerSecond;
+    ctx.imageSmoothingEnabled = true;
+    ctx.drawImage(scratch.canvas, x(painted.from), 0, x(painted.to) - x(painted.from), size.height);
+    return;
+  }
+  scratch.settled = false;
   const slice = spectrogramSlice(s, { ...view, width: size.width });
   if (!slice) return;
   const width = slice.to - slice.from;
@@ -45,6 +72,13 @@ function drawSpectrogram(
   }
   paintSlice(s, slice, new Uint32Array(scratch.image.data.buffer));
   scratch.canvas.getContext('2d')?.putImageData(scratch.image, 0, 0);
+  scratch.painted = {
+    s,
+    level: slice.level,
+    from: slice.from,
+    to: slice.to,
+    pxPerSecond: view.pxPerSecond,
+  };
   ctx.imageSmoothingEnabled = true;
   ctx.drawImage(scratch.canvas, slice.x0, 0, slice.x1 - slice.x0, size.height);
 }
@@ -59,21 +93,35 @@ export function SpectrogramView({
 }: Props) {
   const status = useSyncExternalStore(analysis.subscribe, analysis.status);
   const scratch = useRef<Scratch | null>(null);
+  // The strip's own "paint again" (the zoom rested), next to the view's and the analysis'.
+  const repaints = useRef(new Set<() => void>());
   const subscribe = useCallback(
     (listener: () => void) => {
       const offView = subscribeView(listener);
       const offAnalysis = analysis.subscribe(listener);
+      const own = repaints.current;
+      own.add(listener);
       return () => {
         offView();
         offAnalysis();
+        own.delete(listener);
       };
     },
     [subscribeView, analysis],
   );
+  useEffect(() => () => clearTimeout(scratch.current?.timer), []);
   const draw = useCallback(
     (ctx: CanvasRenderingContext2D, view: WaveformView, size: CanvasSize) => {
-      scratch.current ??= { canvas: document.createElement('canvas'), image: null };
-      drawSpectrogram(ctx, analysis.spectrogram(), view, size, scratch.current);
+      scratch.current ??= {
+        canvas: document.createElement('canvas'),
+        image: null,
+        painted: null,
+        settled: false,
+        timer: undefined,
+      };
+      drawSpectrogram(ctx, analysis.spectrogram(), view, size, scratch.current, () => {
+        for (const listener of repaints.current) listener();
+      });
     },
     [analysis],
   );
