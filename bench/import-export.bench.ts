@@ -159,6 +159,19 @@ async function quiet(page: Page, quietMs = 1000) {
   }
 }
 
+/** Chooses `path` with Import timings; the dialog, once it has read the file (Apply enabled). */
+async function openImport(page: Page, path: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import timings' }).click();
+  await (await chooser).setFiles(path);
+  const dialog = page.getByRole('dialog', { name: 'Import timings' });
+  await dialog
+    .getByRole('button', { name: 'Apply' })
+    .and(page.locator(':enabled'))
+    .waitFor({ timeout: 120_000 });
+  return dialog;
+}
+
 async function main() {
   const dataDir = benchTempDir('bench-import');
   const service = await startService({
@@ -183,14 +196,7 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) {
       const file = timingFile(dataDir, round);
       let t0 = await now(page);
-      const chooser = page.waitForEvent('filechooser');
-      await page.getByRole('button', { name: 'Import timings' }).click();
-      await (await chooser).setFiles(file.path);
-      const dialog = page.getByRole('dialog', { name: 'Import timings' });
-      await dialog
-        .getByRole('button', { name: 'Apply' })
-        .and(page.locator(':enabled'))
-        .waitFor({ timeout: 120_000 });
+      const dialog = await openImport(page, file.path);
       let t1 = await now(page);
       read.push(await longest(page, t0, t1));
       wall.read.push(t1 - t0);
@@ -223,14 +229,7 @@ async function main() {
     const slowApply: number[] = [];
     for (let round = ROUNDS + 1; round <= ROUNDS + SLOW_ROUNDS; round++) {
       const file = timingFile(dataDir, round);
-      const chooser = page.waitForEvent('filechooser');
-      await page.getByRole('button', { name: 'Import timings' }).click();
-      await (await chooser).setFiles(file.path);
-      const dialog = page.getByRole('dialog', { name: 'Import timings' });
-      await dialog
-        .getByRole('button', { name: 'Apply' })
-        .and(page.locator(':enabled'))
-        .waitFor({ timeout: 120_000 });
+      const dialog = await openImport(page, file.path);
       await quiet(page);
       const t0 = await now(page);
       await dialog.getByRole('button', { name: 'Apply' }).click();

@@ -66,6 +66,9 @@ export function timeRuns(fn: () => void, runs: number, warmup = 3): number[] {
   return samples;
 }
 
+/** Resolves in a later task of the event loop (a `setImmediate` turn). */
+export const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * As `timeRuns`, each run in its own task (a `setImmediate` turn before it), as edits run in the
  * app: one per event. Needed where the code under test makes `WeakRef`s (the timing core's
@@ -76,7 +79,7 @@ export function timeRuns(fn: () => void, runs: number, warmup = 3): number[] {
 export async function timeRunsInTasks(fn: () => void, runs: number, warmup = 3): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 0; i < warmup + runs; i++) {
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTask();
     const t0 = performance.now();
     fn();
     if (i >= warmup) samples.push(performance.now() - t0);

@@ -1,5 +1,5 @@
 // The editing core on 100,000 items: `npm run bench timing`.
-import { report, timeRuns, timeRunsInTasks } from './report';
+import { nextTask, report, timeRuns, timeRunsInTasks } from './report';
 import {
   applyChange,
   applyOp,
@@ -40,12 +40,10 @@ report(
   4,
 );
 
-// Each edit runs in its own task, as in the app (see `timeRunsInTasks`).
-const nextTask = () => new Promise((resolve) => setImmediate(resolve));
-
 // Steady state, as in a session where the user has already edited: the first runs of a code path
 // include V8 compiling it (tiering up), which is paid once per page, not per edit.
 const WARMUP = 20;
+// Each edit runs in its own task, as in the app (see `timeRunsInTasks`).
 
 const contiguous = (d: TimingDoc) => {
   const from = Math.floor(rand() * (d.size - 1000));

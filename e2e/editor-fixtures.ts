@@ -19,6 +19,41 @@ async function waitForTask(page: Page, key: string, taskId: string): Promise<Tas
   throw new Error(`task ${taskId} did not finish`);
 }
 
+/**
+ * Uploads `file` through the API (upload URL, then PUT of the bytes) and creates a project from it
+ * with the demo lyrics; the create task is left running.
+ */
+export async function createProjectFrom(
+  page: Page,
+  key: string,
+  file: { bytes: Buffer; filename: string; contentType: string },
+  title: string,
+): Promise<TaskStart> {
+  const upload = await api<UploadResponse>(
+    page,
+    'POST',
+    '/uploads',
+    { filename: file.filename, contentType: file.contentType, contentLength: file.bytes.length },
+    key,
+  );
+  const put = await page.request.put(upload.uploadUrl, {
+    data: file.bytes,
+    headers: { 'Content-Type': file.contentType },
+  });
+  if (!put.ok()) throw new Error(`upload PUT failed: ${put.status()}`);
+  return api<TaskStart>(
+    page,
+    'POST',
+    '/projects',
+    {
+      inputFileId: upload.inputFileId,
+      title,
+      lyricsSource: { type: 'transcribe', lyrics: LYRICS },
+    },
+    key,
+  );
+}
+
 export interface IsolatedProject {
   key: string;
   project: Project;
@@ -35,29 +70,11 @@ export async function isolatedProject(page: Page, alignments = 1): Promise<Isola
   const key = createAccount(
     `editor-${Date.now()}-${Math.random().toString(36).slice(2)}@test.local`,
   );
-  const bytes = readFileSync(SONG);
-  const upload = await api<UploadResponse>(
+  const start = await createProjectFrom(
     page,
-    'POST',
-    '/uploads',
-    { filename: 'demo-song.flac', contentType: 'audio/flac', contentLength: bytes.length },
     key,
-  );
-  const put = await page.request.put(upload.uploadUrl, {
-    data: bytes,
-    headers: { 'Content-Type': 'audio/flac' },
-  });
-  if (!put.ok()) throw new Error(`upload PUT failed: ${put.status()}`);
-  const start = await api<TaskStart>(
-    page,
-    'POST',
-    '/projects',
-    {
-      inputFileId: upload.inputFileId,
-      title: 'Editor test song',
-      lyricsSource: { type: 'transcribe', lyrics: LYRICS },
-    },
-    key,
+    { bytes: readFileSync(SONG), filename: 'demo-song.flac', contentType: 'audio/flac' },
+    'Editor test song',
   );
   await waitForTask(page, key, start.taskId);
   for (let n = 1; n < alignments; n++) {

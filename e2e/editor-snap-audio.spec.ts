@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { Project, Task, TaskStart, UploadResponse } from '../src/contract';
-import { isolatedProject, LYRICS } from './editor-fixtures';
+import type { Project, Task } from '../src/contract';
+import { createProjectFrom, isolatedProject, LYRICS } from './editor-fixtures';
 import { api, createAccount, expect, signIn, test } from './fixtures';
 
 // Issue 13, items 5, 8 and 11: ranked snapping with a visible toggle, a project whose audio could
@@ -22,29 +22,11 @@ async function projectFromNotAudio(page: Page): Promise<{ key: string; project: 
   const key = createAccount(
     `no-audio-${Date.now()}-${Math.random().toString(36).slice(2)}@t.local`,
   );
-  const bytes = notAudio();
-  const upload = await api<UploadResponse>(
+  const start = await createProjectFrom(
     page,
-    'POST',
-    '/uploads',
-    { filename: 'song.mp3', contentType: 'audio/mpeg', contentLength: bytes.length },
     key,
-  );
-  const put = await page.request.put(upload.uploadUrl, {
-    data: bytes,
-    headers: { 'Content-Type': 'audio/mpeg' },
-  });
-  expect(put.ok()).toBe(true);
-  const start = await api<TaskStart>(
-    page,
-    'POST',
-    '/projects',
-    {
-      inputFileId: upload.inputFileId,
-      title: 'Not a song',
-      lyricsSource: { type: 'transcribe', lyrics: LYRICS },
-    },
-    key,
+    { bytes: notAudio(), filename: 'song.mp3', contentType: 'audio/mpeg' },
+    'Not a song',
   );
   await expect
     .poll(

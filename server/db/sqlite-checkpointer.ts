@@ -6,39 +6,32 @@ import { Worker } from 'node:worker_threads';
  * connection that answers requests never does: SQLite's automatic checkpoint runs inside the
  * COMMIT that crosses 1,000 pages, and after a 100,000-item save (5.5 MB) that was 20-36 ms of the
  * event loop on every save (pollers waited behind it). `kick()` after a commit asks for a
- * PASSIVE checkpoint (it never blocks readers or the writer; requests that arrive while one runs
- * coalesce into one more). Returns undefined when no thread can start: the caller then keeps
- * SQLite's automatic checkpoint.
+ * PASSIVE checkpoint (it never blocks readers or the writer); the kicks of 200 ms share one.
+ * Returns undefined when no thread can start: the caller then keeps SQLite's automatic checkpoint.
  */
 export function startCheckpointer(
   file: string,
 ): { kick: () => void; stop: () => Promise<void> } | undefined {
-  // Plain JavaScript evaluated in the thread (no TypeScript loader to boot): a connection and a
-  // loop that checkpoints while asked to.
+  // Plain JavaScript evaluated in the thread (no TypeScript loader to boot): a connection that
+  // checkpoints when kicked.
   const source = `
     const { parentPort, workerData } = require('node:worker_threads');
     const Sqlite = require(workerData.addon);
     const conn = new Sqlite(workerData.file);
     conn.pragma('busy_timeout = 1000');
-    let asked = false;
-    let running = false;
-    const run = () => {
-      running = true;
-      while (asked) {
-        asked = false;
-        try { conn.pragma('wal_checkpoint(PASSIVE)'); } catch {}
-      }
-      running = false;
-    };
+    // Kicks within the delay share one checkpoint: at most a few a second, however many writes.
+    let timer;
     parentPort.on('message', (m) => {
-      if (m === 'stop') { conn.close(); parentPort.close(); return; }
-      asked = true;
-      if (!running) setImmediate(run);
+      if (m === 'stop') { clearTimeout(timer); conn.close(); parentPort.close(); return; }
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        try { conn.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+      }, workerData.delayMs);
     });`;
   let worker: Worker;
   try {
     const addon = createRequire(import.meta.url).resolve('better-sqlite3');
-    worker = new Worker(source, { eval: true, workerData: { file, addon } });
+    worker = new Worker(source, { eval: true, workerData: { file, addon, delayMs: 200 } });
   } catch {
     return undefined;
   }

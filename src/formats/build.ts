@@ -1,5 +1,6 @@
 import type { AlignmentItem } from '../contract';
 import { formatName } from './registry';
+import { isSpace } from './text/lines';
 import {
   TimingFormatError,
   type ReadResult,
@@ -97,22 +98,6 @@ function weight(text: string): number {
   return n;
 }
 
-/** Word separators: ASCII and Unicode spaces, no-break and ideographic spaces included. */
-export function isSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0x85) return false;
-  return (
-    c === 0x85 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000
-  );
-}
 
 const fix = (t: number) => (t > 0 ? t : 0);
 

@@ -22,11 +22,12 @@ export function indexWithin(text: string, char: string, from: number, max: numbe
   return -1;
 }
 
-/** What `\s` matches and `String.prototype.trim` removes. */
-export function isJsSpace(c: number): boolean {
+/** Word separators: ASCII and Unicode spaces, no-break and ideographic spaces included. */
+export function isSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0xa0) return false;
+  if (c < 0x85) return false;
   return (
+    c === 0x85 ||
     c === 0xa0 ||
     c === 0x1680 ||
     (c >= 0x2000 && c <= 0x200a) ||
@@ -34,7 +35,11 @@ export function isJsSpace(c: number): boolean {
     c === 0x2029 ||
     c === 0x202f ||
     c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
+    c === 0x3000
   );
+}
+
+/** What `\s` matches and `String.prototype.trim` removes: the separators but NEL, and the BOM. */
+export function isJsSpace(c: number): boolean {
+  return c === 0xfeff || (c !== 0x85 && isSpace(c));
 }

@@ -1,4 +1,5 @@
-import { buildResult, count, isSpace, Warnings, type ParsedLine, type Segment } from '../build';
+import { buildResult, count, Warnings, type ParsedLine, type Segment } from '../build';
+import { isSpace } from '../text/lines';
 import { TimingFormatError, type ReadResult, type TimingMetadata } from '../types';
 import { parseTtmlTime, timeParams, ttmlTimeAt, type TimeParams } from './time';
 import { parseXml, type XmlTree } from './xml';
