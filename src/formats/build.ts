@@ -98,7 +98,6 @@ function weight(text: string): number {
   return n;
 }
 
-
 const fix = (t: number) => (t > 0 ? t : 0);
 
 /** Lines by start, stable: the readers' order when it already is (the common case), no sort. */
