@@ -45,3 +45,72 @@ export function mainThreadBusy(events: TraceEvent[], onMain: (e: TraceEvent) => 
   }
   return busy;
 }
+
+/** Trace events of the page's own work inside a task (besides its JavaScript). */
+const PAGE_WORK = new Set(['EventDispatch', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint']);
+
+/**
+ * Main-thread work in trace µs from `from` to `to` on thread `tid`: the top-level tasks (clipped
+ * to the window), less the JavaScript of `ownScript` (the measuring probe's callbacks: its message
+ * chain and frame loop) and the whole of a task that ran nothing but that, though not the
+ * garbage collections that ran inside, which are work the page's allocations caused. Idle time
+ * (a wait for the next frame) is not work.
+ */
+export function workBetween(
+  events: readonly TraceEvent[],
+  tid: number,
+  from: number,
+  to: number,
+  ownScript: RegExp,
+): number {
+  const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
+  const onThread = events
+    .filter((e) => e.tid === tid && e.ph === 'X' && (e.dur ?? 0) > 0 && e.ts < to && end(e) > from)
+    .sort((a, b) => a.ts - b.ts);
+  const clip = (a: number, b: number) => Math.max(0, Math.min(to, b) - Math.max(from, a));
+  let work = 0;
+  let i = 0;
+  for (const task of mainThreadBusy(onThread, () => true)) {
+    while (i < onThread.length && (onThread[i]?.ts ?? 0) < task.start) i++;
+    let own = 0;
+    let gcInOwn = 0;
+    let pageWork = false;
+    let ownEnd = -Infinity;
+    for (let j = i; j < onThread.length; j++) {
+      const e = onThread[j];
+      if (!e || e.ts >= task.end) break;
+      if (e.name === 'FunctionCall' && ownScript.test(e.args?.data?.url ?? '')) {
+        own += clip(e.ts, end(e));
+        ownEnd = Math.max(ownEnd, end(e));
+      } else if ((e.name === 'MajorGC' || e.name === 'MinorGC') && e.ts < ownEnd) {
+        gcInOwn += clip(e.ts, end(e));
+      } else if (e.name === 'FunctionCall' || PAGE_WORK.has(e.name)) {
+        // the probe's listeners run inside the page's input dispatch: that is page work
+        if (e.ts >= ownEnd) pageWork = true;
+      }
+    }
+    const whole = clip(task.start, task.end);
+    // a task of the probe's alone (a link of its message chain): only its collections count
+    work += own > 0 && !pageWork ? gcInOwn : whole - own + gcInOwn;
+  }
+  return work;
+}
+
+/**
+ * The main-thread task that dispatched the last input event of `type` (`pointerup`): its thread
+ * and its start (trace µs), where the work that input caused begins.
+ */
+export function inputTask(events: readonly TraceEvent[], type: string) {
+  const dispatch = events.findLast(
+    (e) => e.name === 'EventDispatch' && e.args?.data?.type === type,
+  );
+  if (!dispatch) throw new Error(`no ${type} in the trace`);
+  const task = events.findLast(
+    (e) =>
+      e.tid === dispatch.tid &&
+      /RunTask$/.test(e.name) &&
+      e.ts <= dispatch.ts &&
+      e.ts + (e.dur ?? 0) >= dispatch.ts,
+  );
+  return { tid: dispatch.tid, start: task?.ts ?? dispatch.ts, dispatched: dispatch.ts };
+}
