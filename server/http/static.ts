@@ -46,7 +46,11 @@ export async function serveStatic(
   const target = inside && (await isFile(candidate)) ? candidate : join(root, 'index.html');
   if (!(await isFile(target))) return false;
   const hashed = target.includes(`${sep}assets${sep}`);
-  if (target.endsWith('.html')) res.setHeader('Content-Security-Policy', APP_CSP);
+  // The app's policy on its pages and on its scripts: a Web Worker runs under the policy of its
+  // script's response, and the answers' default (nothing may load) would stop a worker's fetch.
+  if (target.endsWith('.html') || target.endsWith('.js')) {
+    res.setHeader('Content-Security-Policy', APP_CSP);
+  }
   res.writeHead(200, {
     'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -1,4 +1,5 @@
 import { spectrogramSteps, type Spectrogram } from '../tools/spectrogram-compute';
+import { fetchOffMain, type FetchedBody } from './fetch-off-main';
 import { onsetSteps, type DetectedOnsets } from './onset-detect';
 import type { OnsetReply, OnsetRequest } from './onset-worker';
 
@@ -30,14 +31,8 @@ export interface WorkerLike {
 
 export interface OnsetSourceOptions {
   signal?: AbortSignal;
-  fetch?: (
-    url: string,
-    init: { signal?: AbortSignal },
-  ) => Promise<{
-    ok: boolean;
-    status: number;
-    arrayBuffer(): Promise<ArrayBuffer>;
-  }>;
+  /** GET the stem (default: in a worker, so its body is not read on the main thread). */
+  fetch?: (url: string, init: { signal?: AbortSignal }) => Promise<FetchedBody>;
   decode?: (data: ArrayBuffer) => Promise<DecodedAudio>;
   /** null: analyse in time slices on the main thread. */
   createWorker?: (() => WorkerLike) | null;
@@ -184,7 +179,7 @@ function detectInWorker(
 }
 
 /**
- * Vocal onsets of a stem, sorted, in seconds, with their strengths: fetch, decode at
+ * Vocal onsets of a stem, sorted, in seconds, with their strengths: fetch (in a worker), decode at
  * ANALYSIS_RATE, mix to mono in slices, detect in a Web Worker (time slices on the main thread
  * when no worker can run).
  */
@@ -194,7 +189,7 @@ export async function loadOnsets(
 ): Promise<OnsetList> {
   const {
     signal,
-    fetch: get = (u, init) => fetch(u, init),
+    fetch: get = (u, init) => fetchOffMain(u, init),
     decode = defaultDecode,
     createWorker = typeof Worker === 'undefined' ? null : defaultWorker,
   } = options;
