@@ -376,6 +376,39 @@ test.describe('editing tools', () => {
     expect(saved.filter((x) => x.line === 0).map((x) => x.id)).toEqual(line0.map((x) => x.id));
   });
 
+  test('the waveform of the vocals is drawn from the analysis: the stem is downloaded once', async ({
+    page,
+  }) => {
+    const { key, project } = await isolatedProject(page);
+    const vocals = project.stems.find((s) => s.type === 'vocals');
+    expect(vocals).toBeTruthy();
+    const fileOf = (url: string) => new URL(url, 'http://x').pathname;
+    const downloads: string[] = [];
+    // fetches of the stem (the page's or its workers'), not the <audio> elements' media requests
+    page.on('request', (req) => {
+      if (req.resourceType() !== 'media' && fileOf(req.url()) === fileOf(vocals?.url ?? '')) {
+        downloads.push(req.resourceType());
+      }
+    });
+    await openEditor(page, key, project.id);
+    const wave = page.getByRole('img', { name: /Waveform of vocals/ });
+    /** Painted pixels of wavesurfer's canvases (in its shadow root). */
+    const painted = () =>
+      wave.locator('canvas').evaluateAll((canvases) =>
+        canvases.reduce((sum, c) => {
+          const canvas = c as HTMLCanvasElement;
+          const ctx = canvas.getContext('2d');
+          if (!ctx || !canvas.width || !canvas.height) return sum;
+          const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+          let lit = 0;
+          for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) lit++;
+          return sum + lit;
+        }, 0),
+      );
+    await expect.poll(painted, { timeout: 30_000 }).toBeGreaterThan(200);
+    expect(downloads.length).toBeLessThanOrEqual(1);
+  });
+
   test('Spectrogram toggle draws the vocals and follows the zoom', async ({ page }, info) => {
     const { key, project } = await isolatedProject(page);
     await openEditor(page, key, project.id);

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PcmAudio } from '../../server/audio/pcm';
-import { parseWav } from '../../server/audio/wav-parse';
+import { parseWav } from '../../src/dsp/wav-parse';
 
 export interface SpokenWord {
   line: number;

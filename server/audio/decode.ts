@@ -8,7 +8,7 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import { OggOpusDecoder } from 'ogg-opus-decoder';
 import type { PcmAudio } from './pcm';
 import { sniffMediaKind } from './sniff';
-import { parseWav, WavFormatError } from './wav-parse';
+import { parseWav, WavFormatError } from '../../src/dsp/wav-parse';
 
 /** A file that cannot be decoded here; the message is meant for the user (it ends up in task.error). */
 export class AudioDecodeError extends Error {

@@ -1,4 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { wavSamples } from '../../../dsp/wav-parse';
+import { ANALYSIS_RATE, analysisMono } from './analysis-pcm';
+import { computeEnvelope, type WaveformPeaks } from './envelope';
 import { detectOnsetList } from './onset-detect';
 import {
   loadOnsets,
@@ -44,13 +47,31 @@ function fakeWorker({ failToStart = false } = {}) {
     onmessage: null,
     onerror: null,
     postMessage(message, transfer) {
-      expect(transfer).toEqual([message.mono.buffer]);
+      expect(transfer).toEqual(['wav' in message ? message.wav : message.mono.buffer]);
       received.push(message);
-      const found = detectOnsetList(message.mono, message.sampleRate);
+      let pcm: { mono: Float32Array; sampleRate: number };
+      if ('wav' in message) {
+        try {
+          pcm = analysisMono(wavSamples(new Uint8Array(message.wav)), ANALYSIS_RATE);
+        } catch {
+          const unreadable = message.wav;
+          queueMicrotask(() =>
+            worker.onmessage?.(new MessageEvent('message', { data: { unreadable } })),
+          );
+          return;
+        }
+      } else pcm = message;
+      if (message.waveform) {
+        const waveform = computeEnvelope(pcm.mono, pcm.sampleRate);
+        queueMicrotask(() =>
+          worker.onmessage?.(new MessageEvent('message', { data: { waveform } })),
+        );
+      }
+      const found = detectOnsetList(pcm.mono, pcm.sampleRate);
       const onsets = Float64Array.from(found.times);
       const strengths = Float32Array.from(found.strengths);
       const spectrogram = message.spectrogram
-        ? computeSpectrogram(message.mono, message.sampleRate)
+        ? computeSpectrogram(pcm.mono, pcm.sampleRate)
         : undefined;
       queueMicrotask(() =>
         worker.onmessage?.(
@@ -68,6 +89,84 @@ function fakeWorker({ failToStart = false } = {}) {
   }, 0);
   return worker;
 }
+
+/** `stereoClicks()` as a 16-bit WAV file at 44.1 kHz (`code`: the fmt chunk's format code). */
+function clicksWav(code = 1): ArrayBuffer {
+  const wavRate = 44100;
+  const frames = 2 * wavRate;
+  const bytes = new Uint8Array(44 + frames * 4);
+  const view = new DataView(bytes.buffer);
+  const text = (o: number, t: string) =>
+    [...t].forEach((ch, i) => view.setUint8(o + i, ch.charCodeAt(0)));
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + frames * 4, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, code, true);
+  view.setUint16(22, 2, true);
+  view.setUint32(24, wavRate, true);
+  view.setUint32(28, wavRate * 4, true);
+  view.setUint16(32, 4, true);
+  view.setUint16(34, 16, true);
+  text(36, 'data');
+  view.setUint32(40, frames * 4, true);
+  for (const t of CLICKS) {
+    for (let i = 0; i < 80; i++) {
+      view.setInt16(44 + (Math.round(t * wavRate) + i) * 4, i % 8 < 4 ? 29000 : -29000, true);
+    }
+  }
+  return bytes.buffer;
+}
+
+const fetchBytes =
+  (bytes: ArrayBuffer): OnsetSourceOptions['fetch'] =>
+  () =>
+    Promise.resolve({ ok: true, status: 200, arrayBuffer: () => Promise.resolve(bytes) });
+
+describe('loadOnsets of a WAV stem', () => {
+  it('reads it in the worker: the page decodes nothing, the bytes are handed over once', async () => {
+    const worker = fakeWorker();
+    const decode = vi.fn(() => Promise.resolve(stereoClicks()));
+    const bytes = clicksWav();
+    let waveform: WaveformPeaks | null = null;
+    const found = await loadOnsets('/stem.wav', {
+      fetch: fetchBytes(bytes),
+      decode,
+      createWorker: () => worker,
+      onWaveform: (w) => (waveform = w),
+    });
+    expect(decode).not.toHaveBeenCalled();
+    expect(worker.received).toHaveLength(1);
+    expect(worker.received[0]).toMatchObject({ wav: bytes, waveform: true });
+    expect(found.times).toHaveLength(CLICKS.length);
+    found.times.forEach((t, i) =>
+      expect(Math.abs(t - (CLICKS[i] ?? NaN))).toBeLessThanOrEqual(0.01),
+    );
+    expect((waveform as WaveformPeaks | null)?.duration).toBe(2);
+  });
+
+  it('gives bytes the worker cannot read back to the page, which decodes them', async () => {
+    const workers: ReturnType<typeof fakeWorker>[] = [];
+    const decode = vi.fn(() => Promise.resolve(stereoClicks()));
+    const bytes = clicksWav(2); // ADPCM: not read by wav-parse
+    const found = await loadOnsets('/stem.wav', {
+      fetch: fetchBytes(bytes),
+      decode,
+      createWorker: () => {
+        workers.push(fakeWorker());
+        return workers.at(-1)!;
+      },
+    });
+    expect(decode).toHaveBeenCalledWith(bytes);
+    // the first worker got the bytes, a second one the decoded mono PCM
+    expect(workers.map((w) => w.received.map((r) => ('wav' in r ? 'wav' : 'mono')))).toEqual([
+      ['wav'],
+      ['mono'],
+    ]);
+    expect(found.times).toHaveLength(CLICKS.length);
+  });
+});
 
 describe('loadOnsets', () => {
   it.each([
@@ -87,6 +186,40 @@ describe('loadOnsets', () => {
     await vi.waitFor(() => expect(spectrogram).not.toBeNull()); // main thread: after the onsets
     expect(columnsAt(spectrogram!, 0)).toBe(Math.ceil((2 * rate) / 221)); // 2 s, 20 ms hops
   });
+
+  it.each([
+    ['in the worker', () => fakeWorker()],
+    ['on the main thread', null],
+  ] as const)(
+    "hands over the waveform's peaks of the same decode before the onsets, %s",
+    async (_, createWorker) => {
+      const decode = vi.fn(() => Promise.resolve(stereoClicks()));
+      const order: string[] = [];
+      let waveform: WaveformPeaks | null = null;
+      const pending = loadOnsets('/stem.wav', {
+        fetch: fetchOk,
+        decode,
+        createWorker,
+        onWaveform: (w) => {
+          order.push('waveform');
+          waveform = w;
+        },
+      }).then((found) => {
+        order.push('onsets');
+        return found;
+      });
+      expect((await pending).times).toHaveLength(CLICKS.length);
+      expect(order).toEqual(['waveform', 'onsets']);
+      expect(decode).toHaveBeenCalledTimes(1);
+      const w = waveform as WaveformPeaks | null;
+      expect(w?.duration).toBe(2);
+      expect(w?.peaks.length).toBe(Math.ceil((2 * rate) / 4));
+      // the clicks (0.9 in the left channel, halved by the mono mix) and silence elsewhere
+      const at = (t: number) => w?.peaks[Math.floor(Math.round(t * rate) / 4) + 1] ?? NaN;
+      for (const t of CLICKS) expect(at(t)).toBeCloseTo(0.45, 5);
+      expect(at(0.1)).toBe(0);
+    },
+  );
 
   it('decodes, mixes to mono and finds the onsets on the main thread without a worker', async () => {
     const found = await loadOnsets('/stem.wav', {
@@ -109,7 +242,7 @@ describe('loadOnsets', () => {
       createWorker: () => worker,
     });
     expect(worker.received).toHaveLength(1);
-    expect(worker.received[0]?.sampleRate).toBe(rate);
+    expect(worker.received[0]).toMatchObject({ sampleRate: rate });
     expect(worker.terminated).toBe(true);
     expect(found.times).toHaveLength(CLICKS.length);
     expect(found.strengths).toHaveLength(CLICKS.length);

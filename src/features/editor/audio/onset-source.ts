@@ -1,13 +1,13 @@
 import { spectrogramSteps, type Spectrogram } from '../tools/spectrogram-compute';
+import { envelopeSteps, type WaveformPeaks } from './envelope';
 import { fetchOffMain, type FetchedBody } from './fetch-off-main';
 import { onsetSteps, type DetectedOnsets } from './onset-detect';
 import type { OnsetReply, OnsetRequest } from './onset-worker';
 
-/**
- * Decoding rate of the analysis: voice onsets live below 5.5 kHz, and a 60-minute stem stays
- * around 160 MB of mono floats (decodeAudioData resamples to its context's rate).
- */
-export const ANALYSIS_RATE = 11025;
+import { ANALYSIS_RATE } from './analysis-pcm';
+
+/** decodeAudioData (the page's path for other formats than WAV) resamples to ANALYSIS_RATE. */
+export { ANALYSIS_RATE };
 /** Samples mixed to mono between two yields to the main thread (~1-3 ms of work). */
 const MIX_SLICE = 1 << 19;
 /** Main-thread fallback: analysis time per slice before yielding. */
@@ -42,6 +42,8 @@ export interface OnsetSourceOptions {
    * they are returned on the main-thread fallback.
    */
   onSpectrogram?: (spectrogram: Spectrogram) => void;
+  /** Called with the waveform's peaks of the same decoded PCM, before the onsets. */
+  onWaveform?: (waveform: WaveformPeaks) => void;
 }
 
 const defaultYield = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -125,17 +127,21 @@ async function runInSlices<T>(
   }
 }
 
+type WorkerInput = { mono: Float32Array; sampleRate: number } | { wav: ArrayBuffer };
+
 /**
- * The detector in a worker. The PCM is transferred (not copied) only once the worker said it
- * runs, so a worker that cannot start leaves it for the main-thread fallback (resolves null).
+ * The analysis in a worker: of mono PCM, or of a WAV file's bytes read there. The input is
+ * transferred (not copied) only once the worker said it runs, so a worker that cannot start
+ * leaves it for the page (resolves null); WAV bytes the worker cannot read come back
+ * (`{ unreadable }`) for the page to decode.
  */
-function detectInWorker(
+function analyseInWorker(
   worker: WorkerLike,
-  mono: Float32Array,
-  sampleRate: number,
+  input: WorkerInput,
   signal: AbortSignal | undefined,
   onSpectrogram: ((s: Spectrogram) => void) | undefined,
-): Promise<OnsetList | null> {
+  onWaveform: ((w: WaveformPeaks) => void) | undefined,
+): Promise<OnsetList | { unreadable: ArrayBuffer } | null> {
   return new Promise((resolve, reject) => {
     let sent = false;
     const done = () => {
@@ -155,13 +161,22 @@ function detectInWorker(
         if (sent) return;
         sent = true;
         worker.postMessage(
-          onSpectrogram ? { mono, sampleRate, spectrogram: true } : { mono, sampleRate },
-          [mono.buffer],
+          {
+            ...input,
+            ...(onSpectrogram ? { spectrogram: true } : {}),
+            ...(onWaveform ? { waveform: true } : {}),
+          },
+          ['wav' in input ? input.wav : input.mono.buffer],
         );
+        return;
+      }
+      if ('waveform' in data) {
+        onWaveform?.(data.waveform);
         return;
       }
       done();
       if ('error' in data) reject(new Error(data.error));
+      else if ('unreadable' in data) resolve({ unreadable: data.unreadable });
       else {
         if (data.spectrogram) onSpectrogram?.(data.spectrogram);
         const times = Array.from(data.onsets);
@@ -178,10 +193,21 @@ function detectInWorker(
   });
 }
 
+/** The first bytes of a RIFF/WAVE file. */
+const looksLikeWav = (data: ArrayBuffer) => {
+  if (data.byteLength < 12) return false;
+  const b = new Uint8Array(data, 0, 12);
+  const text = (from: number) => String.fromCharCode(...b.subarray(from, from + 4));
+  return text(0) === 'RIFF' && text(8) === 'WAVE';
+};
+
 /**
- * Vocal onsets of a stem, sorted, in seconds, with their strengths: fetch (in a worker), decode at
- * ANALYSIS_RATE, mix to mono in slices, detect in a Web Worker (time slices on the main thread
- * when no worker can run).
+ * Vocal onsets of a stem, sorted, in seconds, with their strengths, and on request its
+ * spectrogram and waveform peaks: fetch (in a worker); a WAV stem (what the service makes) is
+ * read, mixed and brought to ANALYSIS_RATE in the analysis worker, so the page never holds its
+ * PCM; other formats are decoded by the page at ANALYSIS_RATE (decodeAudioData; its last step
+ * runs on the main thread) and mixed in slices. Detection runs in a Web Worker (time slices on the
+ * main thread when no worker can run).
  */
 export async function loadOnsets(
   url: string,
@@ -192,24 +218,41 @@ export async function loadOnsets(
     fetch: get = (u, init) => fetchOffMain(u, init),
     decode = defaultDecode,
     createWorker = typeof Worker === 'undefined' ? null : defaultWorker,
+    onSpectrogram,
+    onWaveform,
   } = options;
+  const startWorker = () => {
+    try {
+      return createWorker?.() ?? null;
+    } catch {
+      return null;
+    }
+  };
   const response = await get(url, { signal });
   if (!response.ok) throw new Error(`The stem could not be fetched (HTTP ${response.status})`);
-  const audio = await decode(await response.arrayBuffer());
+  let data = await response.arrayBuffer();
+  signal?.throwIfAborted();
+  if (looksLikeWav(data)) {
+    const worker = startWorker();
+    const answer = worker
+      ? await analyseInWorker(worker, { wav: data }, signal, onSpectrogram, onWaveform)
+      : null;
+    if (answer && 'times' in answer) return answer;
+    if (answer) data = answer.unreadable;
+  }
+  const audio = await decode(data);
   signal?.throwIfAborted();
   const mono = await mixToMonoSliced(audio, options);
   const rate = audio.sampleRate;
-  let worker: WorkerLike | null;
-  try {
-    worker = createWorker?.() ?? null;
-  } catch {
-    worker = null;
-  }
-  const { onSpectrogram } = options;
+  const worker = startWorker();
   const fromWorker = worker
-    ? await detectInWorker(worker, mono, rate, signal, onSpectrogram)
+    ? await analyseInWorker(worker, { mono, sampleRate: rate }, signal, onSpectrogram, onWaveform)
     : null;
-  if (fromWorker) return fromWorker;
+  if (fromWorker && 'times' in fromWorker) return fromWorker;
+  if (onWaveform) {
+    const yieldToMain = options.yieldToMain ?? defaultYield;
+    onWaveform(await runInSlices(envelopeSteps(mono, rate), signal, yieldToMain));
+  }
   const onsets = await detectInSlices(mono, rate, options);
   // Snapping does not wait for the picture: the spectrogram follows in later slices.
   if (onSpectrogram) void spectrogramInSlices(mono, rate, options).then(onSpectrogram, () => {});

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Spectrogram } from '../tools/spectrogram-compute';
+import type { WaveformPeaks } from './envelope';
 import { loadOnsets, type OnsetList, type OnsetSourceOptions } from './onset-source';
 
 export type OnsetStatus = 'idle' | 'loading' | 'ready' | 'failed';
@@ -16,17 +17,24 @@ export interface OnsetBox {
   status: () => OnsetStatus;
   /** The vocals' spectrogram, from the same decode (null until it is computed). */
   spectrogram: () => Spectrogram | null;
+  /** The waveform's peaks, from the same decode (null until computed; see envelope.ts). */
+  waveform: () => WaveformPeaks | null;
   subscribe: (listener: () => void) => () => void;
 }
 
 const EMPTY: OnsetList = { times: [], strengths: [] };
 /** Results by stem id: switching alignments of one song does not analyse it again. */
-const cache = new Map<string, { onsets: OnsetList; spectrogram: Spectrogram | null }>();
+interface Analysis {
+  onsets: OnsetList;
+  spectrogram: Spectrogram | null;
+  waveform: WaveformPeaks | null;
+}
+const cache = new Map<string, Analysis>();
 const CACHE_SIZE = 4;
 
-function remember(id: string, onsets: OnsetList, spectrogram: Spectrogram | null) {
+function remember(id: string, analysis: Analysis) {
   cache.delete(id);
-  cache.set(id, { onsets, spectrogram });
+  cache.set(id, analysis);
   while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
 }
 
@@ -34,12 +42,17 @@ function createOnsetBox() {
   let onsets = EMPTY;
   let status: OnsetStatus = 'idle';
   let spectrogram: Spectrogram | null = null;
+  let waveform: WaveformPeaks | null = null;
   const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
   const box = {
     get: () => onsets.times,
     strengths: () => onsets.strengths,
     status: () => status,
     spectrogram: () => spectrogram,
+    waveform: () => waveform,
     subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -49,7 +62,12 @@ function createOnsetBox() {
       onsets = next;
       status = nextStatus;
       spectrogram = nextSpectrogram;
-      for (const listener of listeners) listener();
+      notify();
+    },
+    setWaveform: (next: WaveformPeaks | null) => {
+      if (next === waveform) return;
+      waveform = next;
+      notify();
     },
   };
   return box;
@@ -85,33 +103,41 @@ export function useOnsets(
     const url = latest.current.url;
     if (!id || !url) {
       box.set(EMPTY, 'idle');
+      box.setWaveform(null);
       return;
     }
     const cached = cache.get(id);
     if (cached) {
+      box.setWaveform(cached.waveform);
       box.set(cached.onsets, 'ready', cached.spectrogram);
       return;
     }
+    box.setWaveform(null);
     box.set(EMPTY, 'loading');
     const controller = new AbortController();
     const cancelIdle = whenIdle(() => {
       let spectrogram: Spectrogram | null = null;
+      let waveform: WaveformPeaks | null = null;
       let found: OnsetList | null = null;
       loadOnsets(url, {
         onSpectrogram: (s) => {
           spectrogram = s;
           // It may come after the onsets (main-thread fallback).
           if (found && !controller.signal.aborted) {
-            remember(id, found, s);
+            remember(id, { onsets: found, spectrogram: s, waveform });
             box.set(found, 'ready', s);
           }
+        },
+        onWaveform: (w) => {
+          waveform = w;
+          if (!controller.signal.aborted) box.setWaveform(w);
         },
         ...latest.current.options,
         signal: controller.signal,
       }).then(
         (onsets) => {
           found = onsets;
-          remember(id, onsets, spectrogram);
+          remember(id, { onsets, spectrogram, waveform });
           box.set(onsets, 'ready', spectrogram);
         },
         () => {

@@ -10,6 +10,7 @@ export interface WaveformView {
 export interface WaveformProps {
   /** The stem to draw; wavesurfer fetches and decodes it unless `peaks` are given. */
   url: string | null;
+  /** Per channel, the largest |sample| per block over `duration` (envelope.ts): nothing fetched. */
   peaks?: Array<Float32Array | number[]>;
   duration?: number;
   /** The timeline's view, read when `subscribe` fires: both draw time t at the same x. */
@@ -42,14 +43,14 @@ export function Waveform(props: WaveformProps) {
 
   useEffect(() => {
     const el = inner.current;
-    if (!el || !url) return;
+    if (!el || (!url && !peaks)) return;
     setError(null);
     const media = document.createElement('audio');
     media.muted = true;
     const ws = WaveSurfer.create({
       container: el,
       height,
-      url,
+      url: url ?? undefined,
       peaks,
       duration,
       media,

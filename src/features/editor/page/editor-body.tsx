@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { Project } from '../../../contract';
 import { Mixer, Transport, useOnsets, useStemPlayer, Waveform, type StemPlayer } from '../audio';
 import { timingFileDrop } from '../import-export';
@@ -109,6 +117,11 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
   // Vocal onsets (snap targets, ruler ticks), found in a worker from the waveform's stem.
   const waveStem = project.stems.find((s) => s.type === 'vocals') ?? project.stems[0];
   const onsets = useOnsets(waveStem);
+  // The waveform is drawn from the analysis' decode (one download and decode of the stem, not
+  // two); wavesurfer fetches the stem itself only when the analysis failed.
+  const waveform = useSyncExternalStore(onsets.subscribe, onsets.waveform);
+  const analysisFailed = useSyncExternalStore(onsets.subscribe, () => onsets.status() === 'failed');
+  const wavePeaks = useMemo(() => (waveform ? [waveform.peaks] : undefined), [waveform]);
   const getScene = useMemo(
     () =>
       createSceneSource(store, () => ({
@@ -287,8 +300,9 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
         <CommandNotice box={notice} />
         {waveStem && (
           <Waveform
-            url={waveStem.url}
-            duration={duration || undefined}
+            url={analysisFailed ? waveStem.url : null}
+            peaks={wavePeaks}
+            duration={waveform ? waveform.duration : duration || undefined}
             getView={view.get}
             subscribe={view.subscribe}
             label={`Waveform of ${waveStem.type}`}

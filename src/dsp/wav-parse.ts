@@ -1,6 +1,15 @@
-import type { PcmAudio } from './pcm';
+/**
+ * RIFF/WAVE reading, shared by the service (server/audio/decode.ts) and the editor's analysis
+ * worker (src/features/editor/audio/onset-worker.ts), as the FFT is.
+ */
 
-/** Thrown for WAV bytes this parser cannot read; decode.ts turns it into an AudioDecodeError. */
+/** Decoded audio: one Float32Array per channel, samples in -1..1 (server/audio/pcm.ts's shape). */
+export interface PcmAudio {
+  sampleRate: number;
+  channels: Float32Array[];
+}
+
+/** Thrown for WAV bytes this parser cannot read; the service turns it into an AudioDecodeError. */
 export class WavFormatError extends Error {}
 
 const WAVE_FORMAT_PCM = 1;
@@ -21,8 +30,17 @@ interface Format {
   bits: number;
 }
 
-/** RIFF/WAVE: PCM 8/16/24/32-bit integer, 32/64-bit float, any channel count, extensible headers. */
-export function parseWav(bytes: Uint8Array): PcmAudio {
+/** The samples of a WAV file, read in place (no copy of its data). */
+export interface WavSamples {
+  sampleRate: number;
+  channelCount: number;
+  frames: number;
+  /** Sample `channel` of frame `frame`, in -1..1. */
+  sample(frame: number, channel: number): number;
+}
+
+/** The layout of a RIFF/WAVE file's samples: PCM 8/16/24/32-bit integer or 32/64-bit float. */
+export function wavSamples(bytes: Uint8Array): WavSamples {
   if (!isWav(bytes)) throw new WavFormatError('not a RIFF/WAVE file');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let format: Format | undefined;
@@ -36,11 +54,29 @@ export function parseWav(bytes: Uint8Array): PcmAudio {
       if (!format) throw new WavFormatError('the data chunk comes before the fmt chunk');
       // Streamed WAVs (e.g. from a pipe) carry 0 or 0xFFFFFFFF as the size: take what is there.
       const end = size === 0 || body + size > bytes.length ? bytes.length : body + size;
-      return readSamples(view, body, end, format);
+      const read = sampleReader(view, format);
+      const bytesPerSample = format.bits / 8;
+      const frameBytes = bytesPerSample * format.channels;
+      return {
+        sampleRate: format.sampleRate,
+        channelCount: format.channels,
+        frames: Math.floor((end - body) / frameBytes),
+        sample: (frame, channel) => read(body + frame * frameBytes + channel * bytesPerSample),
+      };
     }
     offset = body + size + (size % 2);
   }
   throw new WavFormatError('no data chunk found');
+}
+
+/** RIFF/WAVE: PCM 8/16/24/32-bit integer, 32/64-bit float, any channel count, extensible headers. */
+export function parseWav(bytes: Uint8Array): PcmAudio {
+  const wav = wavSamples(bytes);
+  const channels = Array.from({ length: wav.channelCount }, () => new Float32Array(wav.frames));
+  channels.forEach((channel, c) => {
+    for (let i = 0; i < wav.frames; i++) channel[i] = wav.sample(i, c);
+  });
+  return { sampleRate: wav.sampleRate, channels };
 }
 
 function readFormat(view: DataView, at: number, size: number): Format {
@@ -73,19 +109,4 @@ function sampleReader(view: DataView, f: Format): (at: number) => number {
     default:
       throw new WavFormatError(`${f.bits}-bit integer WAV is not supported`);
   }
-}
-
-function readSamples(view: DataView, start: number, end: number, f: Format): PcmAudio {
-  const read = sampleReader(view, f);
-  const bytesPerSample = f.bits / 8;
-  const frameBytes = bytesPerSample * f.channels;
-  const frames = Math.floor((end - start) / frameBytes);
-  const channels = Array.from({ length: f.channels }, () => new Float32Array(frames));
-  for (let c = 0; c < f.channels; c++) {
-    const channel = channels[c];
-    if (!channel) continue;
-    let at = start + c * bytesPerSample;
-    for (let i = 0; i < frames; i++, at += frameBytes) channel[i] = read(at);
-  }
-  return { sampleRate: f.sampleRate, channels };
 }
