@@ -10,7 +10,7 @@ import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import { launchChromium } from './lib/browser';
 import { onExit } from './lib/cleanup';
-import { inputTask, traced, workBetween } from './lib/trace';
+import { inputTask, inputTasks, traced, workBetween, type TraceEvent } from './lib/trace';
 import { percentile, report } from './report';
 
 const HARD_LIMIT_MS = 8 * 60_000;
@@ -74,12 +74,33 @@ async function drag(page: Page, cdp: CDPSession, from: { x: number; y: number },
   const settledAt = up.dispatched + ((probed.settle[0] ?? 0) + 1) * 1000;
   return {
     ...probed,
-    moveWork: workBetween(events, up.tid, down.start, up.start, PROBE_SCRIPT) / 1000 / MOVES,
+    moveWork: medianMoveWork(events, down.start, up),
     dropWork: workBetween(events, up.tid, up.start, settledAt, PROBE_SCRIPT) / 1000,
   };
 }
 
 type Dragged = Awaited<ReturnType<typeof drag>>;
+
+/**
+ * The median of the main-thread work per pointer move: from the task that dispatched one move to
+ * the next (the last to the pointer-up), so a collection or an odd slow frame in one drag does
+ * not move the figure.
+ */
+function medianMoveWork(
+  events: TraceEvent[],
+  downStart: number,
+  up: { tid: number; start: number },
+): number {
+  const starts = inputTasks(events, 'pointermove')
+    .filter((m) => m.tid === up.tid && m.start >= downStart && m.start < up.start)
+    .map((m) => m.start);
+  const ends = [...starts.slice(1), up.start];
+  const work = starts.map(
+    (from, i) => workBetween(events, up.tid, from, ends[i] ?? from, PROBE_SCRIPT) / 1000,
+  );
+  if (work.length < MOVES / 2) throw new Error(`only ${work.length} pointer moves in the trace`);
+  return summary(work).p50;
+}
 
 /**
  * Drags of the canvas: the word starting nearest each of `times` (seconds, all in view), each

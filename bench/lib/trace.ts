@@ -101,16 +101,25 @@ export function workBetween(
  * and its start (trace µs), where the work that input caused begins.
  */
 export function inputTask(events: readonly TraceEvent[], type: string) {
-  const dispatch = events.findLast(
+  const all = inputTasks(events, type);
+  const last = all.at(-1);
+  if (!last) throw new Error(`no ${type} in the trace`);
+  return last;
+}
+
+/** Every main-thread task that dispatched an input event of `type`, in order (see inputTask). */
+export function inputTasks(events: readonly TraceEvent[], type: string) {
+  const dispatches = events.filter(
     (e) => e.name === 'EventDispatch' && e.args?.data?.type === type,
   );
-  if (!dispatch) throw new Error(`no ${type} in the trace`);
-  const task = events.findLast(
-    (e) =>
-      e.tid === dispatch.tid &&
-      /RunTask$/.test(e.name) &&
-      e.ts <= dispatch.ts &&
-      e.ts + (e.dur ?? 0) >= dispatch.ts,
-  );
-  return { tid: dispatch.tid, start: task?.ts ?? dispatch.ts, dispatched: dispatch.ts };
+  return dispatches.map((dispatch) => {
+    const task = events.findLast(
+      (e) =>
+        e.tid === dispatch.tid &&
+        /RunTask$/.test(e.name) &&
+        e.ts <= dispatch.ts &&
+        e.ts + (e.dur ?? 0) >= dispatch.ts,
+    );
+    return { tid: dispatch.tid, start: task?.ts ?? dispatch.ts, dispatched: dispatch.ts };
+  });
 }
