@@ -1,4 +1,5 @@
 import type { FetchReply, FetchRequest } from './fetch-worker';
+import { callWorker, tryWorker, type WorkerPort } from './worker-call';
 
 /** What `loadOnsets` reads of a response. */
 export interface FetchedBody {
@@ -8,23 +9,13 @@ export interface FetchedBody {
 }
 
 /** The parts of a Worker used here. */
-export interface FetchWorkerLike {
-  onmessage: ((event: MessageEvent<FetchReply>) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  postMessage(message: FetchRequest): void;
-  terminate(): void;
-}
+export type FetchWorkerLike = WorkerPort<FetchRequest, FetchReply>;
 
 const defaultWorker = (): FetchWorkerLike =>
   new Worker(new URL('./fetch-worker.ts', import.meta.url), {
     type: 'module',
     name: 'stem download',
   }) as unknown as FetchWorkerLike;
-
-const aborted = (signal: AbortSignal | undefined): Error => {
-  const reason: unknown = signal?.reason;
-  return reason instanceof Error ? reason : new DOMException('Aborted', 'AbortError');
-};
 
 /**
  * GET `url` into an ArrayBuffer in a Web Worker, the buffer transferred (not copied). Chromium
@@ -34,7 +25,7 @@ const aborted = (signal: AbortSignal | undefined): Error => {
  * worker's fetch fails. The service gives its scripts the app's policy (server/http/static.ts):
  * a worker runs under the policy of its script's response.
  */
-export function fetchOffMain(
+export async function fetchOffMain(
   url: string,
   {
     signal,
@@ -46,53 +37,22 @@ export function fetchOffMain(
     fallback?: (u: string, init: { signal?: AbortSignal }) => Promise<FetchedBody>;
   } = {},
 ): Promise<FetchedBody> {
-  let worker: FetchWorkerLike | null;
-  try {
-    worker = createWorker?.() ?? null;
-  } catch {
-    worker = null;
-  }
-  if (!worker) return fallback(url, { signal });
-  const w = worker;
+  const worker = tryWorker(createWorker);
   const absolute = new URL(url, globalThis.location?.href).href;
-  return new Promise<FetchedBody>((resolve, reject) => {
-    let sent = false;
-    const done = () => {
-      w.terminate();
-      signal?.removeEventListener('abort', abort);
-    };
-    const abort = () => {
-      done();
-      reject(aborted(signal));
-    };
-    if (signal?.aborted) return abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    w.onmessage = (event) => {
-      const reply = event.data;
-      if ('ready' in reply) {
-        if (!sent) w.postMessage({ url: absolute });
-        sent = true;
-        return;
-      }
-      done();
-      // The worker could not fetch (a network fault, or a policy that lets the page fetch but not
-      // its workers): the page tries once itself, so onsets never depend on where the fetch ran.
-      if ('error' in reply) fallback(url, { signal }).then(resolve, reject);
-      else {
-        const { status, data } = reply;
-        resolve({
-          ok: data !== undefined,
-          status,
-          arrayBuffer: () =>
-            data ? Promise.resolve(data) : Promise.reject(new Error(`HTTP ${status}`)),
-        });
-      }
-    };
-    w.onerror = () => {
-      done();
-      // A worker that never started: the page fetches it itself.
-      if (!sent) fallback(url, { signal }).then(resolve, reject);
-      else reject(new Error('The download worker failed'));
-    };
-  });
+  const reply = worker
+    ? await callWorker<FetchRequest, FetchReply>(worker, { url: absolute }, [], {
+        signal,
+        failed: 'The download worker failed',
+      })
+    : null;
+  // No worker, one that never started, or one that could not fetch (a network fault, or a policy
+  // that lets the page fetch but not its workers): the page tries once itself, so onsets never
+  // depend on where the fetch ran.
+  if (!reply || 'error' in reply) return fallback(url, { signal });
+  const { status, data } = reply;
+  return {
+    ok: data !== undefined,
+    status,
+    arrayBuffer: () => (data ? Promise.resolve(data) : Promise.reject(new Error(`HTTP ${status}`))),
+  };
 }

@@ -5,12 +5,11 @@ export interface FetchRequest {
   url: string;
 }
 
-export type FetchReply =
-  { status: number; data?: ArrayBuffer } | { error: string } | { ready: true };
+export type FetchReply = { status: number; data?: ArrayBuffer } | { error: string };
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<FetchRequest>) => void) | null;
-  postMessage(message: FetchReply, transfer?: Transferable[]): void;
+  postMessage(message: FetchReply | { ready: true }, transfer?: Transferable[]): void;
 }
 
 const scope = self as unknown as WorkerScope;

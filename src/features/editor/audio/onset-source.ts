@@ -1,10 +1,11 @@
+import { isWav } from '../../../dsp/wav-parse';
 import { spectrogramSteps, type Spectrogram } from '../tools/spectrogram-compute';
+import { ANALYSIS_RATE } from './analysis-pcm';
 import { envelopeSteps, type WaveformPeaks } from './envelope';
 import { fetchOffMain, type FetchedBody } from './fetch-off-main';
 import { onsetSteps, type DetectedOnsets } from './onset-detect';
 import type { OnsetReply, OnsetRequest } from './onset-worker';
-
-import { ANALYSIS_RATE } from './analysis-pcm';
+import { callWorker, tryWorker, type WorkerPort } from './worker-call';
 
 /** decodeAudioData (the page's path for other formats than WAV) resamples to ANALYSIS_RATE. */
 export { ANALYSIS_RATE };
@@ -22,12 +23,7 @@ export interface DecodedAudio {
 }
 
 /** The parts of a Worker used here. */
-export interface WorkerLike {
-  onmessage: ((event: MessageEvent<OnsetReply | { ready: true }>) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  postMessage(message: OnsetRequest, transfer: Transferable[]): void;
-  terminate(): void;
-}
+export type WorkerLike = WorkerPort<OnsetRequest, OnsetReply>;
 
 export interface OnsetSourceOptions {
   signal?: AbortSignal;
@@ -135,71 +131,41 @@ type WorkerInput = { mono: Float32Array; sampleRate: number } | { wav: ArrayBuff
  * leaves it for the page (resolves null); WAV bytes the worker cannot read come back
  * (`{ unreadable }`) for the page to decode.
  */
-function analyseInWorker(
+async function analyseInWorker(
   worker: WorkerLike,
   input: WorkerInput,
   signal: AbortSignal | undefined,
   onSpectrogram: ((s: Spectrogram) => void) | undefined,
   onWaveform: ((w: WaveformPeaks) => void) | undefined,
 ): Promise<OnsetList | { unreadable: ArrayBuffer } | null> {
-  return new Promise((resolve, reject) => {
-    let sent = false;
-    const done = () => {
-      worker.terminate();
-      signal?.removeEventListener('abort', abort);
-    };
-    const abort = () => {
-      done();
-      const reason: unknown = signal?.reason;
-      reject(reason instanceof Error ? reason : new DOMException('Aborted', 'AbortError'));
-    };
-    if (signal?.aborted) return abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    worker.onmessage = (event) => {
-      const data = event.data;
-      if ('ready' in data) {
-        if (sent) return;
-        sent = true;
-        worker.postMessage(
-          {
-            ...input,
-            ...(onSpectrogram ? { spectrogram: true } : {}),
-            ...(onWaveform ? { waveform: true } : {}),
-          },
-          ['wav' in input ? input.wav : input.mono.buffer],
-        );
-        return;
-      }
-      if ('waveform' in data) {
-        onWaveform?.(data.waveform);
-        return;
-      }
-      done();
-      if ('error' in data) reject(new Error(data.error));
-      else if ('unreadable' in data) resolve({ unreadable: data.unreadable });
-      else {
-        if (data.spectrogram) onSpectrogram?.(data.spectrogram);
-        const times = Array.from(data.onsets);
-        // An answer without strengths (an older worker) ranks every onset the same.
-        const strengths = data.strengths ? Array.from(data.strengths) : times.map(() => 1);
-        resolve({ times, strengths });
-      }
-    };
-    worker.onerror = () => {
-      done();
-      if (sent) reject(new Error('The onset worker failed'));
-      else resolve(null);
-    };
-  });
+  const request: OnsetRequest = {
+    ...input,
+    ...(onSpectrogram ? { spectrogram: true } : {}),
+    ...(onWaveform ? { waveform: true } : {}),
+  };
+  const reply = await callWorker<OnsetRequest, OnsetReply>(
+    worker,
+    request,
+    ['wav' in input ? input.wav : input.mono.buffer],
+    {
+      signal,
+      failed: 'The onset worker failed',
+      onInterim: (r) => {
+        if (!('waveform' in r)) return false;
+        onWaveform?.(r.waveform);
+        return true;
+      },
+    },
+  );
+  if (!reply || 'unreadable' in reply) return reply;
+  if ('error' in reply) throw new Error(reply.error);
+  if (!('onsets' in reply)) throw new Error('The onset worker answered out of turn');
+  if (reply.spectrogram) onSpectrogram?.(reply.spectrogram);
+  const times = Array.from(reply.onsets);
+  // An answer without strengths (an older worker) ranks every onset the same.
+  const strengths = reply.strengths ? Array.from(reply.strengths) : times.map(() => 1);
+  return { times, strengths };
 }
-
-/** The first bytes of a RIFF/WAVE file. */
-const looksLikeWav = (data: ArrayBuffer) => {
-  if (data.byteLength < 12) return false;
-  const b = new Uint8Array(data, 0, 12);
-  const text = (from: number) => String.fromCharCode(...b.subarray(from, from + 4));
-  return text(0) === 'RIFF' && text(8) === 'WAVE';
-};
 
 /**
  * Vocal onsets of a stem, sorted, in seconds, with their strengths, and on request its
@@ -221,18 +187,12 @@ export async function loadOnsets(
     onSpectrogram,
     onWaveform,
   } = options;
-  const startWorker = () => {
-    try {
-      return createWorker?.() ?? null;
-    } catch {
-      return null;
-    }
-  };
+  const startWorker = () => tryWorker(createWorker);
   const response = await get(url, { signal });
   if (!response.ok) throw new Error(`The stem could not be fetched (HTTP ${response.status})`);
   let data = await response.arrayBuffer();
   signal?.throwIfAborted();
-  if (looksLikeWav(data)) {
+  if (isWav(new Uint8Array(data))) {
     const worker = startWorker();
     const answer = worker
       ? await analyseInWorker(worker, { wav: data }, signal, onSpectrogram, onWaveform)
