@@ -211,6 +211,11 @@ if (tools && existsSync(join(monkey, 'song.txt')) && existsSync(join(monkey, 'au
     median: 0.3,
     within: 0.65,
   });
+} else if (tools) {
+  // Said, not silent: without it a run looks complete with 9 lines fewer.
+  console.error(
+    'aligner bench: no real song (monkey-shines) in ../shared/data/songs or SONGS_DIR: its lines are skipped',
+  );
 }
 
 // 6,000 words over 10 minutes: a vowel-like tone per word (0.07 s), 0.03 s apart, at 16 kHz.
