@@ -6,6 +6,8 @@ export interface WatchedTask {
   projectId: string;
   type: TaskType;
   status: TaskStatus;
+  /** What a render makes (its task's `output.exportId`), once known: the notice links to it. */
+  exportId?: string;
 }
 
 export interface TaskNotice extends WatchedTask {
@@ -21,7 +23,7 @@ interface TaskWatchState {
   notices: TaskNotice[];
   observe(
     projectId: string,
-    tasks: readonly { id: string; type: TaskType; status: TaskStatus }[],
+    tasks: readonly { id: string; type: TaskType; status: TaskStatus; output?: unknown }[],
   ): void;
   dismiss(noticeId: string): void;
 }
@@ -37,13 +39,15 @@ export const useTaskWatch = create<TaskWatchState>()((set) => ({
       const notices = [...state.notices];
       for (const task of seen) {
         const known = tasks[task.id];
-        if (known?.status === task.status) continue;
+        const exportId = exportIdOf(task.output) ?? known?.exportId;
+        if (known?.status === task.status && known.exportId === exportId) continue;
         changed = true;
         const next: WatchedTask = {
           taskId: task.id,
           projectId,
           type: task.type,
           status: task.status,
+          ...(exportId ? { exportId } : {}),
         };
         tasks[task.id] = next;
         if (known && !isTerminalStatus(known.status) && isTerminalStatus(task.status))
@@ -54,6 +58,11 @@ export const useTaskWatch = create<TaskWatchState>()((set) => ({
   dismiss: (noticeId) =>
     set((state) => ({ notices: state.notices.filter((notice) => notice.id !== noticeId) })),
 }));
+
+function exportIdOf(output: unknown): string | undefined {
+  if (typeof output !== 'object' || output === null || !('exportId' in output)) return undefined;
+  return typeof output.exportId === 'string' ? output.exportId : undefined;
+}
 
 export const selectRunningCount = (state: TaskWatchState) =>
   Object.values(state.tasks).filter((task) => !isTerminalStatus(task.status)).length;

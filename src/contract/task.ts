@@ -91,7 +91,8 @@ export type TaskListEntry = z.infer<typeof TaskListEntrySchema>;
 export const TaskOutputSchema = z.union([
   z.object({ projectId: IdSchema, alignmentId: IdSchema }),
   z.object({ projectId: IdSchema, stemIds: z.array(IdSchema) }),
-  z.object({ projectId: IdSchema, exportId: IdSchema }),
+  // A render: `progress` (0..1) while it runs (docs/api-decisions.md "Exports").
+  z.object({ projectId: IdSchema, exportId: IdSchema, progress: z.number().optional() }),
   z.object({ projectId: IdSchema }),
 ]);
 export type TaskOutput = z.infer<typeof TaskOutputSchema>;

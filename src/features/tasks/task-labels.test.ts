@@ -35,3 +35,17 @@ describe('elapsedText', () => {
     expect(elapsedText({ ...task('completed', 0), updatedAt: at(-5_000) }, now)).toBe('—');
   });
 });
+
+describe('a render notice', () => {
+  it('links to its own export once known, whatever the outcome', () => {
+    expect(taskResult('p 1', 'export-project', 'completed', 'e/1')).toEqual({
+      path: '/projects/p%201/exports?export=e%2F1',
+      label: 'Watch the video',
+    });
+    expect(taskResult('p1', 'export-project', 'failed', 'e1')).toEqual({
+      path: '/projects/p1/exports?export=e1',
+      label: 'See the export',
+    });
+    expect(taskResult('p1', 'sync-lyrics', 'completed', 'e1').path).toBe('/projects/p1');
+  });
+});

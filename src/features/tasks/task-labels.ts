@@ -10,16 +10,27 @@ export const TASK_TYPE_NAMES: Record<TaskType, string> = {
   'generate-video': 'Generate video',
   'generate-chords': 'Generate chords',
   'export-stem-audio': 'Export stem audio',
-  'export-project': 'Export project',
+  'export-project': 'Video render',
 };
 
-/** Where a task's result is seen (its project's editor or exports; its tasks when it failed). */
+/**
+ * Where a task's result is seen (its project's editor or exports; its tasks when it failed); a
+ * render's own export when known.
+ */
 export function taskResult(
   projectId: string,
   type: TaskType,
   status: TaskStatus,
+  exportId?: string,
 ): { path: string; label: string } {
   const base = `/projects/${encodeURIComponent(projectId)}`;
+  // A render's export says everything itself (the video, or the reason and Retry).
+  if (exportId && (type === 'export-project' || type === 'generate-video'))
+    return {
+      path: `${base}/exports?export=${encodeURIComponent(exportId)}`,
+      label:
+        status === 'completed' || status === 'finalized' ? 'Watch the video' : 'See the export',
+    };
   if (status !== 'completed' && status !== 'finalized')
     return { path: `${base}/tasks`, label: 'See the tasks' };
   switch (type) {
