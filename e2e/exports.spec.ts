@@ -180,7 +180,7 @@ test('renders from the editor: unsaved edits are saved first; the notice leads t
     timeout: RENDER_MS,
   });
   await notices.getByRole('link', { name: 'Watch the video' }).click();
-  await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/exports\\?export=`));
+  await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/exports\\?task=`));
   const item = exportsList(page).getByRole('listitem').first();
   await expect(item).toBeFocused();
   await expectPlayable(item.locator('video'), project.duration ?? 50.4);

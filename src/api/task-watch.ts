@@ -6,8 +6,6 @@ export interface WatchedTask {
   projectId: string;
   type: TaskType;
   status: TaskStatus;
-  /** What a render makes (its task's `output.exportId`), once known: the notice links to it. */
-  exportId?: string;
 }
 
 export interface TaskNotice extends WatchedTask {
@@ -23,7 +21,7 @@ interface TaskWatchState {
   notices: TaskNotice[];
   observe(
     projectId: string,
-    tasks: readonly { id: string; type: TaskType; status: TaskStatus; output?: unknown }[],
+    tasks: readonly { id: string; type: TaskType; status: TaskStatus }[],
   ): void;
   dismiss(noticeId: string): void;
 }
@@ -39,15 +37,13 @@ export const useTaskWatch = create<TaskWatchState>()((set) => ({
       const notices = [...state.notices];
       for (const task of seen) {
         const known = tasks[task.id];
-        const exportId = exportIdOf(task.output) ?? known?.exportId;
-        if (known?.status === task.status && known.exportId === exportId) continue;
+        if (known?.status === task.status) continue;
         changed = true;
         const next: WatchedTask = {
           taskId: task.id,
           projectId,
           type: task.type,
           status: task.status,
-          ...(exportId ? { exportId } : {}),
         };
         tasks[task.id] = next;
         if (known && !isTerminalStatus(known.status) && isTerminalStatus(task.status))
@@ -58,11 +54,6 @@ export const useTaskWatch = create<TaskWatchState>()((set) => ({
   dismiss: (noticeId) =>
     set((state) => ({ notices: state.notices.filter((notice) => notice.id !== noticeId) })),
 }));
-
-function exportIdOf(output: unknown): string | undefined {
-  if (typeof output !== 'object' || output === null || !('exportId' in output)) return undefined;
-  return typeof output.exportId === 'string' ? output.exportId : undefined;
-}
 
 export const selectRunningCount = (state: TaskWatchState) =>
   Object.values(state.tasks).filter((task) => !isTerminalStatus(task.status)).length;

@@ -12,21 +12,25 @@ export function ExportList({
   projectId: string;
   projectTitle: string;
   exports: readonly Export[];
-  highlight: string | null;
+  /** The export the address points at, by its id or its task's (a notice's link). */
+  highlight: { exportId: string | null; taskId: string | null };
 }) {
   const list = useRef<HTMLUListElement>(null);
-  const shown = highlight !== null && exports.some((item) => item.id === highlight);
+  const target =
+    exports.find(
+      (item) =>
+        item.id === highlight.exportId ||
+        (highlight.taskId !== null && item.taskId === highlight.taskId),
+    )?.id ?? null;
   // Once per target: a notice's link lands on its export (focus, so keyboard users are there too).
   const done = useRef<string | null>(null);
   useEffect(() => {
-    if (!shown || done.current === highlight) return;
-    done.current = highlight;
-    const target = list.current?.querySelector<HTMLElement>(
-      `#${CSS.escape(`export-${highlight}`)}`,
-    );
-    target?.scrollIntoView({ block: 'center' });
-    target?.focus({ preventScroll: true });
-  }, [shown, highlight]);
+    if (target === null || done.current === target) return;
+    done.current = target;
+    const element = list.current?.querySelector<HTMLElement>(`#${CSS.escape(`export-${target}`)}`);
+    element?.scrollIntoView({ block: 'center' });
+    element?.focus({ preventScroll: true });
+  }, [target]);
   return (
     <ul ref={list} className="export-list" aria-label="Exports">
       {exports.map((item) => (
@@ -35,7 +39,7 @@ export function ExportList({
           projectId={projectId}
           projectTitle={projectTitle}
           item={item}
-          highlighted={item.id === highlight}
+          highlighted={item.id === target}
         />
       ))}
     </ul>

@@ -13,14 +13,14 @@ import './exports.css';
 /**
  * A project's exports, a page at a time (the page lives in the address so reload keeps it):
  * "Render video", each export's live status and progress, Download, a player, Cancel and Retry.
- * `?export=<id>` (a notice's link) opens and scrolls to that export.
+ * `?export=<id>` or `?task=<id>` (a notice's link) focuses that export and opens its player.
  */
 export function ExportsPage() {
   const { projectId = '' } = useParams();
   const client = useApiClient();
   const [params, setParams] = useSearchParams();
   const { page, limit } = readPaging(params);
-  const highlight = params.get('export');
+  const highlight = { exportId: params.get('export'), taskId: params.get('task') };
   const exports = useQuery({
     ...exportsQuery(client, projectId, page, limit),
     placeholderData: keepPreviousData,
