@@ -94,12 +94,36 @@ describe('the preview by windows equals the whole song laid out at once', () => 
       expect(shown(scene.at(t).frame), `t=${t.toFixed(2)}`).toEqual(shown(frameAt(full, t)));
   });
 
-  it('a song with no break is cut every MAX_WINDOW_LINES lines, and stays bounded', () => {
-    const long = song(MAX_WINDOW_LINES * 2 + 10, 0.6);
+  it('a song with no break is cut about every MAX_WINDOW_LINES lines, at a top-row line', () => {
+    const long = song(MAX_WINDOW_LINES * 3 + 10, 0.6);
     const lines = itemsSource(long).lines;
-    expect(cutsOf(lines, style)).toEqual([0, MAX_WINDOW_LINES, MAX_WINDOW_LINES * 2]);
-    const window = windowAt(lines, cutsOf(lines, style), lines[MAX_WINDOW_LINES + 5]!.start);
-    expect(window).toEqual({ from: MAX_WINDOW_LINES, to: MAX_WINDOW_LINES * 2 });
+    const three = defaultStyle();
+    three.layout.linesPerScreen = 3;
+    const M = MAX_WINDOW_LINES;
+    expect(cutsOf(lines, style)).toEqual([0, M, 2 * M, 3 * M]);
+    // 48 is a multiple of 3: the next multiple of 3 after 48 lines.
+    expect(cutsOf(lines, three)).toEqual([0, 48, 96, 144]);
+    three.layout.linesPerScreen = 5;
+    expect(cutsOf(lines, three)).toEqual([0, 50, 100, 150]);
+    const cuts = cutsOf(lines, style);
+    // Two rows of margin: the lines on screen are never a window's first or last ones.
+    expect(windowAt(lines, cuts, lines[M + 1]!.start, 2)).toEqual({ from: 0, to: 2 * M });
+    expect(windowAt(lines, cuts, lines[M + 5]!.start, 2)).toEqual({ from: M, to: 2 * M });
+    expect(windowAt(lines, cuts, lines[2 * M - 2]!.start, 2)).toEqual({ from: M, to: 3 * M });
+  });
+
+  it('without breaks, the lines drawn are those of the whole song, in the same rows', () => {
+    const long = song(MAX_WINDOW_LINES * 3 + 10, 0.6);
+    const end = (long.at(-1)?.end ?? 0) + 2;
+    const full = layoutKaraoke({ items: long, style, width: 1920, height: 1080, duration: end });
+    const scene = createScene(
+      { source: itemsSource(long), style, duration: end },
+      { wholeSongItems: 0 },
+    );
+    const what = (frame: KaraokeFrame) =>
+      frame.lines.map((l) => `${l.line.slot}:${l.line.segments.map((s) => s.text).join('')}`);
+    for (let t = 0; t < end; t += 0.25)
+      expect(what(scene.at(t).frame), `t=${t}`).toEqual(what(frameAt(full, t)));
   });
 });
 
@@ -107,6 +131,7 @@ describe('windowAt', () => {
   const lines = [0, 1, 2, 10, 11, 20].map((start) => ({ start, end: start + 0.5 }));
   const cuts = [0, 3, 5];
   it.each([
+    // margin 0
     [-1, 0, 3], // before the song: the first window
     [1.5, 0, 3],
     [5, 0, 5], // in the break before line 3: the lines on both sides
@@ -115,5 +140,9 @@ describe('windowAt', () => {
     [25, 5, 6],
   ])('t=%d -> lines %d..%d', (t, from, to) => {
     expect(windowAt(lines, cuts, t)).toEqual({ from, to });
+  });
+  it('with a margin, reaches one cut further each way when near one', () => {
+    expect(windowAt(lines, cuts, 10.2, 1)).toEqual({ from: 0, to: 6 });
+    expect(windowAt(lines, cuts, 11.2, 1)).toEqual({ from: 3, to: 6 });
   });
 });

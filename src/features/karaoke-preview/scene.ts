@@ -5,7 +5,7 @@ import {
   type KaraokeFrame,
   type KaraokeLayout,
 } from '../../karaoke-layout';
-import { cutsOf, windowAt, type KaraokeSource } from './window';
+import { cutsOf, rowsOf, windowAt, type KaraokeSource } from './window';
 
 /** Up to this many items the whole song is laid out at once (a few ms); above it, by windows. */
 export const WHOLE_SONG_ITEMS = 5000;
@@ -54,6 +54,7 @@ export function createScene(
   const whole = input.source.size <= wholeSongItems;
   const lines = input.source.lines;
   const cuts = whole ? [0] : cutsOf(lines, input.style);
+  const rows = rowsOf(input.style);
   const made = new Map<string, KaraokeLayout>();
   let layouts = 0;
 
@@ -85,7 +86,7 @@ export function createScene(
       return layouts;
     },
     at(t) {
-      const { from, to } = whole ? { from: 0, to: lines.length } : windowAt(lines, cuts, t);
+      const { from, to } = whole ? { from: 0, to: lines.length } : windowAt(lines, cuts, t, rows);
       const layout = layoutOf(from, to);
       return { layout, frame: frameAt(layout, t) };
     },

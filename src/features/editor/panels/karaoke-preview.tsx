@@ -1,9 +1,9 @@
 import type { StyleObject } from '../../../contract';
-import { KaraokeCanvas, type KaraokeSource } from '../../karaoke-preview';
+import { KaraokeCanvas } from '../../karaoke-preview';
 import { useEditor } from '../store';
-import { karaokeLinesFor } from './karaoke-lines';
 import type { PlaybackClock } from './playback-clock';
-import { lineRowItems, rowIndexFor, type RowIndex } from './row-index';
+import { previewSource } from './preview-source';
+import { rowIndexFor } from './row-index';
 import './panels.css';
 
 export interface KaraokePreviewProps {
@@ -15,27 +15,6 @@ export interface KaraokePreviewProps {
   artists?: readonly string[];
   /** Seconds of the song. */
   duration?: number;
-}
-
-const sources = new WeakMap<RowIndex, KaraokeSource>();
-
-/**
- * The open document as the preview reads it: its karaoke lines (kept per row index, re-read only
- * where a re-timing changed them) and the items of a few lines at a time, so a 100,000-item
- * document is neither copied nor laid out whole on an edit.
- */
-export function previewSource(index: RowIndex): KaraokeSource {
-  let source = sources.get(index);
-  if (!source) {
-    const lines = karaokeLinesFor(index);
-    source = {
-      lines,
-      size: index.doc.size,
-      itemsOf: (from, to) => lines.slice(from, to).flatMap((l) => lineRowItems(index, l.header)),
-    };
-    sources.set(index, source);
-  }
-  return source;
 }
 
 /**
