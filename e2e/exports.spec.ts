@@ -121,7 +121,7 @@ test('cancels a running render, then retries it', async ({ page }) => {
   await expect(cancel).toBeVisible();
   await cancel.click();
   await expect(item.getByText('cancelled', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(item).toContainText('The render was cancelled');
+  await expect(item).toContainText('Cancelled by the user');
   await expect(item.getByRole('button', { name: /^Download/ })).toHaveCount(0);
   const stored = await api<Export[]>(
     page,

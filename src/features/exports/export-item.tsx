@@ -7,7 +7,13 @@ import { formatBytes, formatDate, formatDuration } from '../projects/format';
 import { StatusBadge } from '../tasks/status-badge';
 import { DownloadButton } from './download-button';
 import { ExportPlayer } from './export-player';
-import { exportPhase, failureText, renderProgress, runningText } from './export-status';
+import {
+  exportPhase,
+  failureText,
+  renderNotes,
+  renderProgress,
+  runningText,
+} from './export-status';
 import { exportSummary, retryRequest } from './render-options';
 
 interface Props {
@@ -22,10 +28,11 @@ interface Props {
 export function ExportItem({ projectId, projectTitle, item, highlighted = false }: Props) {
   const client = useApiClient();
   const phase = exportPhase(item);
-  // The task tells the progress while it runs and the reason once it failed.
+  // The task tells the progress while it runs, the reason once it failed, and notes once done
+  // (e.g. a font that fell back). An ended task is read once: it never changes again.
   const task = useQuery({
     ...taskQuery(client, item.taskId ?? '', projectId),
-    enabled: Boolean(item.taskId) && phase !== 'done',
+    enabled: Boolean(item.taskId),
   });
   const cancel = useCancelTask(projectId);
   const retry = useStartExport(projectId);
@@ -34,6 +41,7 @@ export function ExportItem({ projectId, projectTitle, item, highlighted = false 
   const playerId = useId();
   const summary = exportSummary(item);
   const progress = renderProgress(task.data);
+  const notes = renderNotes(task.data);
   const when = formatDate(item.createdAt);
 
   return (
@@ -99,6 +107,13 @@ export function ExportItem({ projectId, projectTitle, item, highlighted = false 
             {playing ? 'Hide player' : 'Play'}
           </button>
         </div>
+      )}
+      {phase === 'done' && notes.length > 0 && (
+        <ul className="export-notes" aria-label="Notes from the render">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
       )}
       {phase === 'done' && playing && (
         <ExportPlayer id={playerId} projectId={projectId} item={item} label={summary} />

@@ -8,6 +8,12 @@ export function renderProgress(task: Pick<Task, 'output'> | undefined): number |
   return Math.min(1, Math.max(0, raw));
 }
 
+/** What the renderer says it changed (e.g. "Font X is not installed: drawn in Noto Sans"). */
+export function renderNotes(task: Pick<Task, 'output'> | undefined): string[] {
+  const notes = (task?.output as { notes?: unknown } | null | undefined)?.notes;
+  return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string') : [];
+}
+
 export type ExportPhase = 'running' | 'done' | 'failed' | 'cancelled';
 
 /** What the row offers: Cancel while running, Download and Play when done, Retry otherwise. */

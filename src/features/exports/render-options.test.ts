@@ -7,7 +7,13 @@ import {
   renderRequest,
   retryRequest,
 } from './render-options';
-import { exportPhase, failureText, renderProgress, runningText } from './export-status';
+import {
+  exportPhase,
+  failureText,
+  renderNotes,
+  renderProgress,
+  runningText,
+} from './export-status';
 
 const alignment = (id: string, selected: boolean) =>
   ({ id, selected }) as unknown as Project['alignments'][number];
@@ -100,6 +106,11 @@ describe('export status', () => {
     expect(renderProgress({ output: { progress: 'x' } as never })).toBeNull();
     expect(renderProgress({ output: null })).toBeNull();
     expect(renderProgress(undefined)).toBeNull();
+  });
+  it('reads the notes of a finished render, ignoring junk', () => {
+    const output = { projectId: 'p', exportId: 'e', notes: ['Font "X" fell back', 3] };
+    expect(renderNotes({ output: output as never })).toEqual(['Font "X" fell back']);
+    expect(renderNotes({ output: null })).toEqual([]);
   });
   it('says what each phase offers and why it failed', () => {
     expect(exportPhase({ status: 'in-progress' })).toBe('running');
