@@ -66,12 +66,27 @@ export function KaraokeCanvas({
   const canvas = useRef<HTMLCanvasElement>(null);
   const [widths] = useState(() => new WidthCache());
   const [text, setText] = useState('');
+  const [failed, setFailed] = useState(false);
   const drawRef = useRef<(t: number) => void>(() => {});
 
   // Drawing: one function of the time, reading the current scene and canvas size.
   useEffect(() => {
     let lastText = '';
     drawRef.current = (t: number) => {
+      try {
+        draw(t);
+        setFailed(false);
+      } catch (error) {
+        setFailed(true);
+        // A style the layout cannot read must not take the page down: say so in place.
+        const said = `The preview cannot be drawn: ${error instanceof Error ? error.message : String(error)}`;
+        if (said !== lastText) {
+          lastText = said;
+          setText(said);
+        }
+      }
+    };
+    const draw = (t: number) => {
       const el = canvas.current;
       const { frame, layout } = scene.at(t);
       const said = describeFrame(frame);
@@ -139,7 +154,7 @@ export function KaraokeCanvas({
         aria-describedby={undefined}
         style={{ aspectRatio: `${scene.width} / ${scene.height}` }}
       />
-      <figcaption className="visually-hidden">{text}</figcaption>
+      <figcaption className={failed ? 'error-text' : 'visually-hidden'}>{text}</figcaption>
     </figure>
   );
 }

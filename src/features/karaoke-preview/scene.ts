@@ -53,8 +53,9 @@ export function createScene(
   const { width, height } = referenceSize(input.style.aspectRatio);
   const whole = input.source.size <= wholeSongItems;
   const lines = input.source.lines;
-  const cuts = whole ? [0] : cutsOf(lines, input.style);
-  const rows = rowsOf(input.style);
+  // Read on the first frame, not here: a style the layout cannot read fails at drawing time,
+  // where the canvas says so, not while the page renders.
+  let cuts: number[] | null = null;
   const made = new Map<string, KaraokeLayout>();
   let layouts = 0;
 
@@ -86,7 +87,10 @@ export function createScene(
       return layouts;
     },
     at(t) {
-      const { from, to } = whole ? { from: 0, to: lines.length } : windowAt(lines, cuts, t, rows);
+      cuts ??= whole ? [0] : cutsOf(lines, input.style);
+      const { from, to } = whole
+        ? { from: 0, to: lines.length }
+        : windowAt(lines, cuts, t, rowsOf(input.style));
       const layout = layoutOf(from, to);
       return { layout, frame: frameAt(layout, t) };
     },

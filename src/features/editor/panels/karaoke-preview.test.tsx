@@ -59,3 +59,13 @@ describe('KaraokePreview', () => {
     expect(onScreen()).toBe('No lyrics on screen');
   });
 });
+
+describe('KaraokePreview with a style it cannot read', () => {
+  it('says so in place instead of failing the page', () => {
+    const style = defaultStyle();
+    // A broken style object (the service validates styles; a cached one could still be odd).
+    (style as { overlays: unknown }).overlays = null;
+    renderWithStore(makeStore(items), <KaraokePreview player={fakeClock(1.5)} style={style} />);
+    expect(onScreen()).toMatch(/^The preview cannot be drawn: /);
+  });
+});
