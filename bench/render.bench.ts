@@ -128,10 +128,19 @@ const runs: Record<string, { ms: number; cpu: number; rss: number }[]> = {
   '1080p': [],
   fast: [],
 };
-for (let round = 0; round < 2; round++) {
-  runs['720p']?.push(await once('720p', false));
-  runs['1080p']?.push(await once('1080p', false));
-  runs.fast?.push(await once('720p', true));
+const rounds = Number(process.env.BENCH_RENDER_ROUNDS) || 2;
+for (let round = 0; round < rounds; round++) {
+  for (const [key, resolution, fast] of [
+    ['720p', '720p', false],
+    ['1080p', '1080p', false],
+    ['fast', '720p', true],
+  ] as const) {
+    const r = await once(resolution, fast);
+    runs[key]?.push(r);
+    console.error(
+      `render bench: ${key} ${Math.round(r.ms)} ms wall, ${r.cpu.toFixed(1)} s CPU, ${Math.round(r.rss / 1048576)} MB`,
+    );
+  }
 }
 const best = (k: string, f: 'ms' | 'cpu') => Math.min(...(runs[k] ?? []).map((r) => r[f]));
 const length = SONG_SECONDS * 1000;
