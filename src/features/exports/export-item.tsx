@@ -14,7 +14,7 @@ import {
   renderProgress,
   runningText,
 } from './export-status';
-import { exportSummary, retryRequest } from './render-options';
+import { exportSummary, retryRequest, songClock } from './render-options';
 
 interface Props {
   projectId: string;
@@ -63,7 +63,7 @@ export function ExportItem({ projectId, projectTitle, item, highlighted = false 
         {item.transparent && <span>WebM with alpha</span>}
         {item.range && (
           <span>
-            Part: {formatDuration(item.range.start)}–{formatDuration(item.range.end)}
+            Part: {songClock(item.range.start)}–{songClock(item.range.end)}
           </span>
         )}
       </p>
