@@ -28,15 +28,16 @@ interface Props {
 export function ExportItem({ projectId, projectTitle, item, highlighted = false }: Props) {
   const client = useApiClient();
   const phase = exportPhase(item);
+  const [playing, setPlaying] = useState(highlighted && phase === 'done');
   // The task tells the progress while it runs, the reason once it failed, and notes once done
-  // (e.g. a font that fell back). An ended task is read once: it never changes again.
+  // (e.g. a font that fell back; read when the video is opened, not for every row of a page). An
+  // ended task is read once: it never changes again.
   const task = useQuery({
     ...taskQuery(client, item.taskId ?? '', projectId),
-    enabled: Boolean(item.taskId),
+    enabled: Boolean(item.taskId) && (phase !== 'done' || playing),
   });
   const cancel = useCancelTask(projectId);
   const retry = useStartExport(projectId);
-  const [playing, setPlaying] = useState(highlighted && phase === 'done');
   const headingId = useId();
   const playerId = useId();
   const summary = exportSummary(item);
