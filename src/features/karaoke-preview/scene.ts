@@ -8,7 +8,7 @@ import {
 import { cutsOf, rowsOf, windowAt, type KaraokeSource } from './window';
 
 /** Up to this many items the whole song is laid out at once (a few ms); above it, by windows. */
-export const WHOLE_SONG_ITEMS = 5000;
+export const WHOLE_SONG_ITEMS = 2000;
 
 /** The frame sizes the layout is made for: the video's proportions, a 1080-pixel short side. */
 export function referenceSize(aspectRatio: string): { width: number; height: number } {
