@@ -59,13 +59,18 @@ const safeName = (title: string) =>
 
 /** The account's logo media for the branding overlay: the one the style names, else the newest. */
 async function logoFile(db: Db, accountId: string, mediaId: unknown) {
-  const row = await db.one<{ file_id: string | null }>(
+  const row =
     typeof mediaId === 'string'
-      ? `SELECT file_id FROM media WHERE account_id = ? AND id = ? AND status = 'ready'`
-      : `SELECT file_id FROM media WHERE account_id = ? AND type = 'logo' AND status = 'ready' AND ? IS NULL ORDER BY created_at DESC LIMIT 1`,
-    accountId,
-    typeof mediaId === 'string' ? mediaId : null,
-  );
+      ? await db.one<{ file_id: string | null }>(
+          `SELECT file_id FROM media WHERE account_id = ? AND id = ? AND status = 'ready'`,
+          accountId,
+          mediaId,
+        )
+      : await db.one<{ file_id: string | null }>(
+          `SELECT file_id FROM media WHERE account_id = ? AND type = 'logo' AND status = 'ready'
+           ORDER BY created_at DESC LIMIT 1`,
+          accountId,
+        );
   return row?.file_id ? fileRow(db, row.file_id) : undefined;
 }
 
