@@ -95,3 +95,19 @@ describe('scene column jumps (zoomed out)', () => {
     expect(scene.indexOfKey!('nope')).toBe(-1);
   });
 });
+
+describe('scene readers', () => {
+  it('are made once per document version: a zoom or scroll frame reads with the same ones', () => {
+    const store = storeOf();
+    let v = view;
+    const source = createSceneSource(store, () => extras({ view: v }));
+    const first = source();
+    v = { ...view, startTime: 5 };
+    const scrolled = source();
+    expect(scrolled).not.toBe(first);
+    expect(scrolled.items).toBe(first.items);
+    expect(scrolled.skipTo).toBe(first.skipTo);
+    store.getState().actions.apply({ type: 'move', keys: ['0/0/0'], delta: 0.1 });
+    expect(source().items).not.toBe(first.items);
+  });
+});

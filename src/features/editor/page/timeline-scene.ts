@@ -132,6 +132,28 @@ function skipperOf(doc: TimingDoc) {
   };
 }
 
+type Readers = Pick<TimelineScene, 'items' | 'firstVisibleIndex' | 'skipTo' | 'indexOfKey'>;
+const readers = new WeakMap<TimingDoc, Readers>();
+
+/**
+ * The scene's ways to read a document, once per document version: a zoom or scroll frame makes a
+ * new scene but reads the same words, and what the renderer keeps per `items` (the marked words'
+ * indexes) stays valid.
+ */
+function readersOf(doc: TimingDoc): Readers {
+  let found = readers.get(doc);
+  if (!found) {
+    found = {
+      items: itemsOf(doc),
+      firstVisibleIndex: (time) => visibleRange(doc, time, time).from,
+      skipTo: skipperOf(doc),
+      indexOfKey: (key) => indexOfKey(doc, key),
+    };
+    readers.set(doc, found);
+  }
+  return found;
+}
+
 /** One word as the timeline draws it. */
 export function timelineItemOf(item: AlignmentItem): TimelineItem {
   return {
@@ -231,10 +253,7 @@ export function createSceneSource(store: EditorStore, extras: () => SceneExtras)
     // Singers come from the committed doc: a drag preview never changes them.
     const singerLanes = e.laneMode === 'singer' ? singerLanesOf(state.doc) : undefined;
     const scene: TimelineScene = {
-      items: itemsOf(doc),
-      firstVisibleIndex: (time) => visibleRange(doc, time, time).from,
-      skipTo: skipperOf(doc),
-      indexOfKey: (key) => indexOfKey(doc, key),
+      ...readersOf(doc),
       view: e.view,
       laneMode: e.laneMode,
       laneCount: singerLanes ? singerLanes.size : LINE_LANES,
