@@ -57,12 +57,16 @@ export class IdentityTable {
     this.filled = 0;
   }
 
+  /** The key's slot, or ~the slot to put it in (the first deleted one on its way, else empty). */
   private slotOf(key: string, h: number): number {
     const { keys, values, hashes, mask } = this;
+    let reuse = -1;
     for (let i = h & mask; ; i = (i + 1) & mask) {
       const value = values[i];
-      if (value === undefined) return ~i;
-      if (value !== GONE && hashes[i] === h && keys[i] === key) return i;
+      if (value === undefined) return ~(reuse >= 0 ? reuse : i);
+      if (value === GONE) {
+        if (reuse < 0) reuse = i;
+      } else if (hashes[i] === h && keys[i] === key) return i;
     }
   }
 
@@ -84,11 +88,11 @@ export class IdentityTable {
       return before;
     }
     const slot = ~at;
+    if (this.values[slot] !== GONE) this.filled++;
     this.keys[slot] = key;
     this.hashes[slot] = h;
     this.values[slot] = value;
     this.size++;
-    this.filled++;
     if (this.filled * 2 > this.hashes.length) this.grow();
     return undefined;
   }
