@@ -204,7 +204,7 @@ async function main() {
     await page.evaluate(() => window.bench.setView(1800, 10));
     await frame(page);
     const dragged = await canvasDrags(page, cdp, keysAt(1800, D / N));
-    report(`editor.drag.frame-ms.${N}`, dragged.work, 12);
+    report(`editor.drag.frame-ms.${N}`, dragged.work, 8);
     report(`editor.drag.input-to-frame.${N}`, dragged.latency, 16);
     // The drop's commit: main-thread work from the pointerup until settled (the wait for the
     // frame that shows it is in input-to-frame above, and the wall-clock settle on stderr).
@@ -232,7 +232,7 @@ async function main() {
     }
     await page.keyboard.up('Control');
     const zoomed = await page.evaluate(() => window.bench.stopProbe());
-    report(`editor.zoom.frame-ms.${N}`, zoomed.work, 12);
+    report(`editor.zoom.frame-ms.${N}`, zoomed.work, 8);
     report(`editor.zoom.input-to-frame.${N}`, zoomed.latency, 16);
 
     // Scroll: a 30 s view, 60 wheel steps of 200 px.
@@ -247,7 +247,7 @@ async function main() {
     const scrolled = await page.evaluate(() => window.bench.stopProbe());
     const scrolledTo = await page.evaluate(() => window.bench.getView()?.startTime ?? 0);
     if (scrolledTo < 600 + 30) throw new Error(`scroll did not move the view: ${scrolledTo}`);
-    report(`editor.scroll.frame-ms.${N}`, scrolled.work, 12);
+    report(`editor.scroll.frame-ms.${N}`, scrolled.work, 8);
     report(`editor.scroll.input-to-frame.${N}`, scrolled.latency, 16);
 
     const before = (await cdp.send('Runtime.getHeapUsage')).usedSize / 2 ** 20;

@@ -99,7 +99,7 @@ await selectionRun('scattered', scattered, 200);
 report(
   'timing: validate whole document (100k items)',
   timeRuns(() => void validateDoc(doc, { fresh: true }), 30),
-  50,
+  40,
 );
 validateDoc(doc);
 const perEdit: number[] = [];
@@ -138,7 +138,7 @@ report(
     const result = mergeDocs(base, mine, createDoc(theirs, { duration }));
     conflicts = result.conflicts.length;
     applyChange(mine, replacementsToChange(result.replacements));
-  }, 15),
+  }, 20),
   200,
 );
 if (conflicts !== 0 || mineItems.length !== N)

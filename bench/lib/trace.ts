@@ -15,12 +15,16 @@ export interface TraceEvent {
   };
 }
 
-export async function traced(cdp: CDPSession, gesture: () => Promise<void>): Promise<TraceEvent[]> {
+export async function traced(
+  cdp: CDPSession,
+  gesture: () => Promise<void>,
+  categories = 'devtools.timeline,toplevel',
+): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
   const onData = (e: { value: object[] }) => events.push(...(e.value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', onData);
   await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,toplevel',
+    categories,
     transferMode: 'ReportEvents',
   });
   await gesture();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, MAX_ALIGNMENT_ITEMS, SecondsSchema, TimestampSchema } from './common';
+import { fastItems } from './items-response';
 
 /** Integers 0..9007199254740991 (z.int() is bounded to safe integers). */
 const IndexSchema = z.int().min(0);
@@ -34,7 +35,9 @@ export const AlignmentItemResponseSchema = z.object({
 export const AlignmentSchema = z.object({
   id: IdSchema,
   model: z.string(),
-  alignment: z.object({ items: z.array(AlignmentItemResponseSchema) }),
+  alignment: z.object({
+    items: fastItems(z.array(AlignmentItemResponseSchema), AlignmentItemResponseSchema),
+  }),
   createdAt: TimestampSchema,
   revision: z.string().min(1),
   selected: z.boolean(),

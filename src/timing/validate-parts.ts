@@ -2,6 +2,7 @@ import { MAX_INDEX, type AlignmentItem } from '../contract';
 import type { Chunk, TimingDoc } from './doc';
 import { compareItems, keyOf } from './item-key';
 import { changesSince } from './lineage';
+import { IdentityTable, scratchTable } from './identity-table';
 import { issue, type ValidationIssue } from './validate-issue';
 
 /**
@@ -116,11 +117,13 @@ const identityOf = (item: AlignmentItem) => item.id ?? keyOf(item);
 /** Identity -> its item, or its items when duplicated, for one version of a lineage. */
 interface KeyHolders {
   doc: TimingDoc;
-  readonly holders: Map<string, AlignmentItem | AlignmentItem[]>;
+  readonly holders: IdentityTable;
   readonly duplicated: Set<string>;
 }
 
 const lineages = new WeakMap<object, KeyHolders>();
+/** Never written: what a cached pass hands `keyHolders` in place of a scratch table. */
+const EMPTY_TABLE = new IdentityTable(0);
 
 function hold(state: KeyHolders, item: AlignmentItem) {
   const key = identityOf(item);
@@ -150,20 +153,21 @@ function release(state: KeyHolders, item: AlignmentItem): boolean {
 }
 
 /**
- * One map write per item (its size tells whether the key was there already): a second lookup per
- * item was most of a full validation. Only when some key is duplicated, a second pass collects
- * the items of those keys. Yields after about `stepItems` items (`validateSteps`).
+ * One table write per item (what it replaced tells whether the key was there already): a second
+ * lookup per item was most of a full validation. Only when some key is duplicated, a second pass
+ * collects the items of those keys. Yields after about `stepItems` items (`validateSteps`).
  */
-function* build(doc: TimingDoc, stepItems: number): Generator<void, KeyHolders> {
-  const holders = new Map<string, AlignmentItem | AlignmentItem[]>();
+function* build(
+  doc: TimingDoc,
+  stepItems: number,
+  holders: IdentityTable,
+): Generator<void, KeyHolders> {
   const duplicated = new Set<string>();
   let budget = stepItems;
   for (const chunk of doc.chunks) {
     for (const item of chunk) {
       const key = identityOf(item);
-      const size = holders.size;
-      holders.set(key, item);
-      if (holders.size === size) duplicated.add(key);
+      if (holders.set(key, item) !== undefined) duplicated.add(key);
     }
     budget -= chunk.length;
     if (budget <= 0) {
@@ -192,8 +196,9 @@ function* keyHolders(
   doc: TimingDoc,
   useCache: boolean,
   stepItems: number,
+  table: IdentityTable,
 ): Generator<void, KeyHolders> {
-  if (!useCache) return yield* build(doc, stepItems);
+  if (!useCache) return yield* build(doc, stepItems, table);
   let state = lineages.get(doc.byKey);
   if (state && state.doc !== doc) {
     const changes = state.doc.chunks === doc.chunks ? [] : changesSince(doc, state.doc);
@@ -211,7 +216,7 @@ function* keyHolders(
     }
   }
   if (!state) {
-    state = yield* build(doc, stepItems);
+    state = yield* build(doc, stepItems, new IdentityTable(doc.size));
     lineages.set(doc.byKey, state);
   }
   return state;
@@ -223,12 +228,18 @@ export function* duplicateSteps(
   useCache: boolean,
   stepItems: number,
 ): Generator<void, ValidationIssue[]> {
-  const state = yield* keyHolders(doc, useCache, stepItems);
-  if (state.duplicated.size === 0) return [];
+  // A fresh pass keeps nothing: it borrows the one scratch table (no garbage per pass).
+  const scratch = useCache ? null : scratchTable(doc.size);
   const later: AlignmentItem[] = [];
-  for (const key of state.duplicated) {
-    const items = [...(state.holders.get(key) as AlignmentItem[])].sort(compareItems);
-    later.push(...items.slice(1));
+  try {
+    const state = yield* keyHolders(doc, useCache, stepItems, scratch?.table ?? EMPTY_TABLE);
+    if (state.duplicated.size === 0) return [];
+    for (const key of state.duplicated) {
+      const items = [...(state.holders.get(key) as AlignmentItem[])].sort(compareItems);
+      later.push(...items.slice(1));
+    }
+  } finally {
+    scratch?.release();
   }
   return later
     .sort(compareItems)

@@ -14,7 +14,7 @@ const DB_NAME = 'karaoke-drafts';
 const HEADERS = 'drafts';
 const PARTS = 'parts';
 /** Items per part: a part's structured clone is one short task (~1-3 ms), never the whole doc. */
-export const PART_SIZE = 2000;
+export const PART_SIZE = 500;
 
 export function openDraftDb(name = DB_NAME): Promise<IDBDatabase> {
   return openDatabase(name, 1, (db) => {

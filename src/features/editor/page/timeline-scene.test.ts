@@ -72,3 +72,42 @@ describe('scene lanes', () => {
     ]);
   });
 });
+
+describe('scene column jumps (zoomed out)', () => {
+  it('jumps over the chunks of short words and stops at a chunk with a long one', () => {
+    // 2,000 words 36 ms apart, 30 ms long; word 1,000 is held 5 s
+    const items = Array.from({ length: 2000 }, (_, i) =>
+      word(Math.floor(i / 8), i % 8, i * 0.036, i * 0.036 + (i === 1000 ? 5 : 0.03), `w${i}`),
+    );
+    const store = storeOf(items);
+    const scene = createSceneSource(store, () => extras())();
+    const skipTo = scene.skipTo!;
+    // at 1 px/s every word but the long one is under a pixel: from 0 to the first start >= 10 s
+    expect(skipTo(0, 10, 1)).toBe(Math.ceil(10 / 0.036));
+    // the chunk holding word 1,000 (chunks of 128 from index 896) stops the jump at its start
+    expect(skipTo(500, 60, 1)).toBe(896);
+    // from inside that chunk nothing is passed
+    expect(skipTo(900, 60, 1)).toBe(900);
+    // at 40 px/s a 30 ms word is over a pixel: no jump
+    expect(skipTo(0, 10, 40)).toBe(0);
+    expect(skipTo(2000, 100, 1)).toBe(2000);
+    expect(scene.indexOfKey!('0/5/0')).toBe(5);
+    expect(scene.indexOfKey!('nope')).toBe(-1);
+  });
+});
+
+describe('scene readers', () => {
+  it('are made once per document version: a zoom or scroll frame reads with the same ones', () => {
+    const store = storeOf();
+    let v = view;
+    const source = createSceneSource(store, () => extras({ view: v }));
+    const first = source();
+    v = { ...view, startTime: 5 };
+    const scrolled = source();
+    expect(scrolled).not.toBe(first);
+    expect(scrolled.items).toBe(first.items);
+    expect(scrolled.skipTo).toBe(first.skipTo);
+    store.getState().actions.apply({ type: 'move', keys: ['0/0/0'], delta: 0.1 });
+    expect(source().items).not.toBe(first.items);
+  });
+});

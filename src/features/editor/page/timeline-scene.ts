@@ -1,6 +1,7 @@
 import type { AlignmentItem } from '../../../contract';
 import {
   chunkOfIndex,
+  indexOfKey,
   keyOf,
   visibleRange,
   type Chunk,
@@ -35,13 +36,17 @@ export interface SceneExtras {
 /** Line mode: lines alternate over two rows, so neighbouring lines never share one. */
 const LINE_LANES = 2;
 
-/** Each chunk's items as the timeline draws them, made once: chunks are shared between versions. */
-const drawnChunks = new WeakMap<Chunk, readonly TimelineItem[]>();
+/**
+ * Each chunk's items as the timeline draws them, each made when first read and kept: chunks are
+ * shared between versions. Per item, not per chunk: a zoomed-out frame reads a few words per
+ * pixel column (TimelineScene.skipTo), and the first one over the whole song made 100,000.
+ */
+const drawnChunks = new WeakMap<Chunk, (TimelineItem | undefined)[]>();
 
-function drawnChunk(chunk: Chunk): readonly TimelineItem[] {
+function drawnChunk(chunk: Chunk): (TimelineItem | undefined)[] {
   let drawn = drawnChunks.get(chunk);
   if (!drawn) {
-    drawn = chunk.map(timelineItemOf);
+    drawn = new Array<TimelineItem | undefined>(chunk.length).fill(undefined);
     drawnChunks.set(chunk, drawn);
   }
   return drawn;
@@ -50,14 +55,15 @@ function drawnChunk(chunk: Chunk): readonly TimelineItem[] {
 /**
  * Reads the store's document as the timeline's items: no copy of the document, an adapter per
  * draw. A frame reads items in order, so the chunk of the last read is kept (no search per item),
- * and each chunk's timeline items are made once and kept with the chunk: a zoomed-out frame over
+ * and each item's timeline item is made once and kept with its chunk: a zoomed-out frame over
  * 100,000 words allocated 100,000 objects, and the garbage collector was its largest cost.
  */
 function itemsOf(doc: TimingDoc): TimelineItems {
   let chunk = -1;
   let from = 0;
   let to = 0;
-  let drawn: readonly TimelineItem[] = [];
+  let items: Chunk = [];
+  let drawn: (TimelineItem | undefined)[] = [];
   return {
     count: doc.size,
     itemAt(index): TimelineItem {
@@ -66,13 +72,86 @@ function itemsOf(doc: TimingDoc): TimelineItems {
         else chunk = chunkOfIndex(doc, index);
         from = doc.offsets[chunk] ?? 0;
         to = doc.offsets[chunk + 1] ?? 0;
-        drawn = drawnChunk(doc.chunks[chunk] ?? []);
+        items = doc.chunks[chunk] ?? [];
+        drawn = drawnChunk(items);
       }
-      const item = drawn[index - from];
-      if (!item) throw new RangeError(`no item at ${index} of ${doc.size}`);
+      const slot = index - from;
+      let item = drawn[slot];
+      if (!item) {
+        const source = items[slot];
+        if (!source) throw new RangeError(`no item at ${index} of ${doc.size}`);
+        item = drawn[slot] = timelineItemOf(source);
+      }
       return item;
     },
   };
+}
+
+/** Each chunk's longest word (seconds), once per chunk: chunks are shared between versions. */
+const chunkDurations = new WeakMap<Chunk, number>();
+
+function longestIn(chunk: Chunk): number {
+  let max = chunkDurations.get(chunk);
+  if (max === undefined) {
+    max = 0;
+    for (const item of chunk) if (item.end - item.start > max) max = item.end - item.start;
+    chunkDurations.set(chunk, max);
+  }
+  return max;
+}
+
+/**
+ * `TimelineScene.skipTo` on the document's chunks: a chunk of words all under a pixel that starts
+ * and ends before `time` is passed by one read; the search ends inside the chunk that reaches it.
+ */
+function skipperOf(doc: TimingDoc) {
+  return (from: number, time: number, pxPerSecond: number): number => {
+    let i = from;
+    for (
+      let c = from < doc.size ? chunkOfIndex(doc, from) : doc.chunks.length;
+      c < doc.chunks.length;
+      c++
+    ) {
+      const chunk = doc.chunks[c] ?? [];
+      const offset = doc.offsets[c] ?? 0;
+      if (longestIn(chunk) * pxPerSecond >= 1) return i;
+      if ((chunk[chunk.length - 1]?.start ?? Infinity) < time) {
+        i = offset + chunk.length;
+        continue;
+      }
+      let lo = i - offset;
+      let hi = chunk.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((chunk[mid]?.start ?? Infinity) < time) lo = mid + 1;
+        else hi = mid;
+      }
+      return offset + lo;
+    }
+    return i;
+  };
+}
+
+type Readers = Pick<TimelineScene, 'items' | 'firstVisibleIndex' | 'skipTo' | 'indexOfKey'>;
+const readers = new WeakMap<TimingDoc, Readers>();
+
+/**
+ * The scene's ways to read a document, once per document version: a zoom or scroll frame makes a
+ * new scene but reads the same words, and what the renderer keeps per `items` (the marked words'
+ * indexes) stays valid.
+ */
+function readersOf(doc: TimingDoc): Readers {
+  let found = readers.get(doc);
+  if (!found) {
+    found = {
+      items: itemsOf(doc),
+      firstVisibleIndex: (time) => visibleRange(doc, time, time).from,
+      skipTo: skipperOf(doc),
+      indexOfKey: (key) => indexOfKey(doc, key),
+    };
+    readers.set(doc, found);
+  }
+  return found;
 }
 
 /** One word as the timeline draws it. */
@@ -174,8 +253,7 @@ export function createSceneSource(store: EditorStore, extras: () => SceneExtras)
     // Singers come from the committed doc: a drag preview never changes them.
     const singerLanes = e.laneMode === 'singer' ? singerLanesOf(state.doc) : undefined;
     const scene: TimelineScene = {
-      items: itemsOf(doc),
-      firstVisibleIndex: (time) => visibleRange(doc, time, time).from,
+      ...readersOf(doc),
       view: e.view,
       laneMode: e.laneMode,
       laneCount: singerLanes ? singerLanes.size : LINE_LANES,

@@ -83,15 +83,21 @@ export function TimelineWordLabel({ store, getScene, subscribe, statusId }: Prop
     const canvas = el?.parentElement?.querySelector('canvas');
     if (!el || !canvas) return;
     let lastStatus = '';
+    let lastText = '';
+    let lastTransform = '';
     const update = () => {
       const focused = document.activeElement === canvas;
-      const shown = wordLabel(getScene(), store, focused);
-      if (!shown || shown.x < 0 || shown.x > canvas.clientWidth) {
-        el.hidden = true;
+      const scene = getScene();
+      const shown = wordLabel(scene, store, focused);
+      // The scene's width is the canvas's (measured on resize): no layout read per frame, and the
+      // DOM is written only when the label changed (a drag or zoom frame changes it rarely).
+      if (!shown || shown.x < 0 || shown.x > scene.view.width) {
+        if (!el.hidden) el.hidden = true;
       } else {
-        el.hidden = false;
-        el.textContent = shown.text;
-        el.style.transform = `translate(${Math.round(shown.x)}px, ${Math.round(shown.y)}px) translate(-50%, -100%)`;
+        const transform = `translate(${Math.round(shown.x)}px, ${Math.round(shown.y)}px) translate(-50%, -100%)`;
+        if (el.hidden) el.hidden = false;
+        if (shown.text !== lastText) el.textContent = lastText = shown.text;
+        if (transform !== lastTransform) el.style.transform = lastTransform = transform;
       }
       const text = focused ? selectionStatus(store) : '';
       if (status.current && text !== lastStatus) {

@@ -5,6 +5,7 @@ import { song } from '../../../timing/test-items';
 import type { AlignmentItem } from '../../../contract';
 import { changedHeaders } from './row-index-update';
 import {
+  buildByLine,
   buildRowIndex,
   rowIndexFor,
   firstSelectedRow,
@@ -63,6 +64,31 @@ describe('buildRowIndex', () => {
 
   it('is empty for an empty document', () => {
     expect(buildRowIndex(createDoc([])).count).toBe(0);
+  });
+
+  it('makes the same rows in one pass when lines follow in time as by grouping lines', () => {
+    // In order (the one-pass path), a line out of time order, a word out of lyric order, a
+    // repeated position: every case must give what grouping and sorting gives.
+    const cases = [
+      song(300),
+      [w(0, 0, 0, 'a'), w(0, 1, 1, 'b'), w(1, 0, 2, 'c'), w(1, 0, 2.5, 'c', 1)],
+      [w(1, 0, 0, 'x'), w(0, 0, 1, 'y')],
+      [w(0, 1, 0, 'x'), w(0, 0, 1, 'y')],
+      [w(0, 0, 0, 'x'), w(0, 0, 1, 'x'), w(2, 0, 2, 'z')],
+    ];
+    for (const items of cases) {
+      const doc = createDoc(items);
+      expect(buildRowIndex(doc)).toEqual(buildByLine(doc));
+    }
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(4), fc.nat(3), fc.nat(1), fc.nat(20)), { maxLength: 40 }),
+        (rows) => {
+          const doc = createDoc(rows.map(([l, wd, sub, t]) => w(l, wd, t, 'w', sub)));
+          expect(buildRowIndex(doc)).toEqual(buildByLine(doc));
+        },
+      ),
+    );
   });
 });
 

@@ -213,6 +213,11 @@ export function createEditorStore(init: EditorInit): EditorStore {
         set({ doc: { ...doc, duration: seconds }, validation: null });
         scheduleValidation();
       },
+      validateSoon() {
+        if (get().validation) return;
+        clearTimeout(timer);
+        validateInSlices();
+      },
       validateNow() {
         const validation = validateDoc(get().doc);
         set({ validation });

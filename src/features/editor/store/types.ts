@@ -151,6 +151,11 @@ export interface EditorActions {
   setDuration(duration: number): void;
   // validation (debounced in the background; this forces it now)
   validateNow(): ValidationResult;
+  /**
+   * Validates the document in the background now, in slices of a few ms (the first validation
+   * after a load: 100,000 words are never read in the task that makes the page usable).
+   */
+  validateSoon(): void;
   // server
   /** Items to PUT; remembers which document is being saved. */
   getSaveItems(): AlignmentItem[];

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DARK_TIMELINE_COLORS as C } from './colors';
 import { createRecordingContext } from './fake-context';
@@ -5,7 +6,7 @@ import { renderOverlay } from './overlay';
 import { RULER_HEIGHT } from './layout';
 import { renderTimeline } from './render-timeline';
 import { regularItems, sceneFromArray } from './test-scene';
-import type { TimelineItem } from './types';
+import type { TimelineItem, TimelineScene } from './types';
 
 const itemBoxes = (calls: ReturnType<typeof createRecordingContext>['calls'], color: string) =>
   calls.filter((c) => c.op === 'fillRect' && c.fillStyle === color);
@@ -205,6 +206,75 @@ describe('renderTimeline', () => {
     expect(stats.drawn + stats.skipped).toBe(100_000);
     expect(stats.drawn).toBeLessThanOrEqual(2 * 1001); // at most one box per pixel per lane
     expect(stats.labels).toBe(0);
+    // whole runs of words that would only repaint a painted column are jumped over, not read
+    expect(stats.visited).toBeLessThan(100_000 / 4);
+  });
+
+  it('paints exactly what reading every word paints, whatever the zoom, marks and lanes', () => {
+    const draw = (scene: TimelineScene) => {
+      const ctx = createRecordingContext();
+      const stats = renderTimeline(ctx, scene);
+      return { calls: ctx.calls, stats };
+    };
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            gap: fc.oneof(
+              { arbitrary: fc.double({ min: 0, max: 0.05, noNaN: true }), weight: 6 },
+              { arbitrary: fc.double({ min: 0, max: 3, noNaN: true }), weight: 1 },
+            ),
+            dur: fc.oneof(
+              { arbitrary: fc.double({ min: 0, max: 0.2, noNaN: true }), weight: 8 },
+              { arbitrary: fc.double({ min: 0, max: 40, noNaN: true }), weight: 1 },
+            ),
+            line: fc.nat(30),
+            singer: fc.option(fc.nat(3), { nil: undefined }),
+          }),
+          { maxLength: 400 },
+        ),
+        fc.oneof(
+          fc.double({ min: 0.05, max: 4, noNaN: true }),
+          fc.double({ min: 4, max: 200, noNaN: true }),
+        ),
+        fc.double({ min: -10, max: 30, noNaN: true }),
+        fc.constantFrom(1, 2),
+        fc.boolean(),
+        fc.array(fc.nat(400), { maxLength: 6 }),
+        (rows, pxPerSecond, startTime, devicePixelRatio, singers, marks) => {
+          let t = 0;
+          const list = rows.map((r, i) => {
+            t += r.gap;
+            return {
+              key: `k${i}`,
+              start: t,
+              end: t + r.dur,
+              text: `w${i}`,
+              line: r.line,
+              singer: r.singer,
+            };
+          });
+          const keys = marks.map((m) => `k${m}`);
+          const overrides: Partial<TimelineScene> = {
+            view: { startTime, pxPerSecond, width: 400, height: 200, devicePixelRatio },
+            laneMode: singers ? 'singer' : 'line',
+            laneCount: singers ? 4 : 2,
+            selection: new Set(keys.slice(0, 2)),
+            problemKeys: new Set(keys.slice(2, 3)),
+            estimatedKeys: new Set(keys.slice(3, 4)),
+            conflictKeys: new Set(keys.slice(4, 5)),
+            hoverKey: keys[5] ?? null,
+          };
+          const jumping = sceneFromArray(list, overrides);
+          const reading = { ...jumping, skipTo: undefined, indexOfKey: undefined };
+          const a = draw(jumping);
+          const b = draw(reading);
+          expect(a.calls).toEqual(b.calls);
+          expect({ ...a.stats, visited: 0 }).toEqual({ ...b.stats, visited: 0 });
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

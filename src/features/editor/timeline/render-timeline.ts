@@ -13,9 +13,60 @@ const LABEL_FONT = '12px system-ui, sans-serif';
 export interface RenderStats {
   /** Items whose box was painted. */
   drawn: number;
-  /** Visible items skipped because their pixel was already painted. */
+  /** Visible items skipped because their pixel was already painted (read or jumped over). */
   skipped: number;
   labels: number;
+  /** Items read (zoomed out, runs of items that would only repaint painted columns are not). */
+  visited: number;
+}
+
+/** More marked words than this (select all): no jumps, every item in view is read. */
+const MAX_MARKED_FOR_JUMPS = 4096;
+
+const markedCache = new WeakMap<object, { sets: unknown[]; marked: Int32Array | null }>();
+
+/**
+ * The sorted document indexes of every word drawn other than plain (selected, problem, hovered,
+ * estimated, in conflict, dragged): a jump never passes one. Null when the scene cannot say
+ * (no `indexOfKey`) or there are too many. Once per items version and marks.
+ */
+function markedIndexes(scene: TimelineScene): Int32Array | null {
+  const preview = scene.preview;
+  const previewKeys =
+    preview?.kind === 'shift' ? preview.keys : preview?.kind === 'replace' ? preview.items : null;
+  const sets = [
+    scene.selection,
+    scene.problemKeys,
+    scene.estimatedKeys,
+    scene.conflictKeys,
+    scene.hoverKey,
+    previewKeys,
+  ];
+  const cached = markedCache.get(scene.items);
+  if (cached && cached.sets.every((set, k) => set === sets[k])) return cached.marked;
+  let marked: Int32Array | null = null;
+  const size =
+    scene.selection.size +
+    scene.problemKeys.size +
+    scene.estimatedKeys.size +
+    (scene.conflictKeys?.size ?? 0) +
+    (previewKeys?.size ?? 0) +
+    1;
+  const indexOfKey = scene.indexOfKey;
+  if (indexOfKey && size <= MAX_MARKED_FOR_JUMPS) {
+    const out: number[] = [];
+    const add = (key: string) => {
+      const i = indexOfKey(key);
+      if (i >= 0) out.push(i);
+    };
+    for (const set of [scene.selection, scene.problemKeys, scene.estimatedKeys]) set.forEach(add);
+    scene.conflictKeys?.forEach(add);
+    previewKeys?.forEach((_, key) => add(key));
+    if (scene.hoverKey !== null) add(scene.hoverKey);
+    marked = Int32Array.from(out).sort();
+  }
+  markedCache.set(scene.items, { sets, marked });
+  return marked;
 }
 
 type Style = 'plain' | 'selected' | 'hover' | 'problem' | 'estimated' | 'preview';
@@ -258,19 +309,48 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
     labelText: [],
     charWidth: Math.max(1, ctx.measureText(sample).width / sample.length),
     fill: '',
-    stats: { drawn: 0, skipped: 0, labels: 0 },
+    stats: { drawn: 0, skipped: 0, labels: 0, visited: 0 },
   };
   const viewEnd = view.startTime + view.width / view.pxPerSecond;
   const preview = scene.preview;
+  // Zoomed out (a device pixel holds more than a word), jump over the words that would only
+  // repaint columns painted in every lane: a frame over 100,000 words reads a few per column.
+  const columnSeconds = 1 / (view.pxPerSecond * view.devicePixelRatio);
+  const marked =
+    scene.skipTo && columnSeconds > 0.01 && Number.isFinite(columnSeconds)
+      ? markedIndexes(scene)
+      : null;
+  let nextMarked = 0;
   for (let i = scene.firstVisibleIndex(view.startTime); i < items.count; i++) {
     const item = items.itemAt(i);
+    f.stats.visited++;
     if (item.start > viewEnd) break;
     if (item.end < view.startTime) continue;
     const moving =
       (preview?.kind === 'shift' && preview.keys.has(item.key)) ||
       (preview?.kind === 'replace' && preview.items.has(item.key));
     if (moving) drawGhost(f, item);
-    else drawItem(f, item, item.start, item.end, styleOf(item, scene));
+    else {
+      const skipped = f.stats.skipped;
+      drawItem(f, item, item.start, item.end, styleOf(item, scene));
+      if (marked && f.stats.skipped !== skipped) {
+        // Every lane has painted up to column `painted`: words that start before its end and
+        // are under a pixel wide would be skipped one by one; none of them is marked.
+        let painted = Infinity;
+        for (let lane = 0; lane < f.lastPlainPx.length; lane++)
+          painted = Math.min(painted, f.lastPlainPx[lane] ?? -Infinity);
+        if (painted === -Infinity) continue;
+        while (nextMarked < marked.length && (marked[nextMarked] ?? 0) <= i) nextMarked++;
+        const limit = marked[nextMarked] ?? items.count;
+        // just short of the next column: rounding never moves a word of it into this one
+        const time = view.startTime + (painted + 0.999) * columnSeconds;
+        const to = Math.min(limit, scene.skipTo?.(i + 1, time, view.pxPerSecond) ?? i + 1);
+        if (to > i + 1) {
+          f.stats.skipped += to - i - 1;
+          i = to - 1;
+        }
+      }
+    }
   }
   // Labels of the static items go under the preview, so a word dragged over another stays legible.
   flushLabels(f);

@@ -1,5 +1,5 @@
 import { DARK_TIMELINE_COLORS } from './colors';
-import { arrayItems, createCullIndex } from './cull-index';
+import { arrayItems, createCullIndex, createSkipIndex } from './cull-index';
 import type { TimelineItem, TimelineScene } from './types';
 
 /** A scene over a plain array, for tests, the bench page and storybook-like demos. */
@@ -9,9 +9,13 @@ export function sceneFromArray(
 ): TimelineScene {
   const items = arrayItems(list);
   const index = createCullIndex(items);
+  let skip: ReturnType<typeof createSkipIndex> | undefined;
+  let keys: Map<string, number> | undefined;
   return {
     items,
     firstVisibleIndex: (t) => index.firstVisibleIndex(t),
+    skipTo: (from, time, pps) => (skip ??= createSkipIndex(items)).skipTo(from, time, pps),
+    indexOfKey: (key) => (keys ??= new Map(list.map((item, i) => [item.key, i]))).get(key) ?? -1,
     view: { startTime: 0, pxPerSecond: 100, width: 1000, height: 224, devicePixelRatio: 1 },
     laneMode: 'line',
     laneCount: 2,

@@ -63,6 +63,15 @@ export interface TimelineScene {
   items: TimelineItems;
   /** Index of the first item whose end is >= `time` (see createCullIndex). */
   firstVisibleIndex(time: number): number;
+  /**
+   * Zoomed out, the renderer jumps over items that would only repaint a painted pixel column:
+   * the first index j >= `from` such that every item in [from, j) starts before `time` and is
+   * under one pixel wide at `pxPerSecond` (duration * pxPerSecond < 1). It may stop early (a
+   * block holding a longer item). Absent: every item in view is read (see createSkipIndex).
+   */
+  skipTo?: (from: number, time: number, pxPerSecond: number) => number;
+  /** Document index of a word (-1: none): where the renderer may not jump over marked words. */
+  indexOfKey?: (key: string) => number;
   view: TimelineView;
   laneMode: LaneMode;
   /** Lanes drawn; in line mode lines cycle through them so neighbouring lines never share a row. */
