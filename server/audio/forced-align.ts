@@ -1,7 +1,7 @@
 import type { AlignmentItem } from '../../src/contract';
 import { ALIGNER_MODEL, alignLyrics, EmptyLyricsError, tokenizeLyrics } from './align';
 import { repairLineHeads, type TimedWord } from './line-heads';
-import { repairSqueezed } from './squeezed-words';
+import { repairSqueezed, squeezeRules } from './squeezed-words';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
 import { isSpoken, pronounce, spokenForm } from './pronounce';
@@ -25,6 +25,14 @@ export interface SyncOutcome {
   engine: string;
   /** Plain sentences for the task output: why it fell back, what it did beyond the engine. */
   notes: string[];
+  /**
+   * How sure the sync is of each word's placement, 0..1, one value per lyric word in the order of
+   * `tokenizeLyrics(lyrics)` (not per syllable item). High: the recogniser placed the word where
+   * its passage checks agree. Low (below about 0.5): the word is likely off and worth a look: it was
+   * placed by the energy fallback, spread between neighbours the search did place, squeezed into a
+   * few frames, or moved by a repair.
+   */
+  wordConfidence?: number[];
 }
 
 export interface SyncOptions {
@@ -69,6 +77,7 @@ export async function syncLyricsToAudio(
       items,
       engine: ALIGNER_MODEL,
       notes: [`${why} The words were placed by the energy aligner (less accurate).`],
+      wordConfidence: words.map(() => confidenceOf.energy),
     };
   };
   const language = options.language?.trim();
@@ -109,6 +118,8 @@ export async function syncLyricsToAudio(
   };
   const mix = options.mix;
   const lines = spoken.map((i) => words[i]?.line ?? 0);
+  // Spoken words (by index into `spoken`) placed by the energy aligner inside the search.
+  const byEnergy = new Set<number>();
   let found;
   try {
     found = await alignInWindows(
@@ -126,8 +137,10 @@ export async function syncLyricsToAudio(
             }
           : {}),
         onProgress: searchProgress,
-        fallback: (first, count, from, to) =>
-          placeByEnergy(vocals, forms, lines, first, count, from, to),
+        fallback: (first, count, from, to) => {
+          for (let k = first; k < first + count; k++) byEnergy.add(k);
+          return placeByEnergy(vocals, forms, lines, first, count, from, to);
+        },
       },
     );
   } catch (error) {
@@ -154,10 +167,24 @@ export async function syncLyricsToAudio(
       phones: phones[k]?.length ?? 1,
     };
   });
+  const missing = new Set(timed.flatMap((w, k) => (Number.isNaN(w.start) ? [k] : [])));
   fillMissing(timed);
   const headsRepaired = repairLineHeads(timed, stretches);
   const repaired = repairSqueezed(headsRepaired, env.db);
   const items = toItems(words, spoken, repaired, duration);
+  const wordConfidence = spokenConfidence(
+    words.length,
+    spoken,
+    repaired.map((w, k) => ({
+      energy: byEnergy.has(k),
+      missing: missing.has(k),
+      headMoved: Math.abs((headsRepaired[k]?.start ?? 0) - (timed[k]?.start ?? 0)) > 0.05,
+      squeezeMoved:
+        Math.abs((repaired[k]?.start ?? 0) - (headsRepaired[k]?.start ?? 0)) > 0.05 ||
+        Math.abs((repaired[k]?.end ?? 0) - (headsRepaired[k]?.end ?? 0)) > 0.05,
+      seconds: w.end - w.start,
+    })),
+  );
   const notes: string[] = [];
   if (guessed.length > 0) {
     notes.push(
@@ -174,7 +201,63 @@ export async function syncLyricsToAudio(
     );
   }
   progress(1);
-  return { items: tidy(syllableItems(tidy(items))), engine: SPHINX_MODEL, notes };
+  return {
+    items: tidy(syllableItems(tidy(items))),
+    engine: SPHINX_MODEL,
+    notes,
+    wordConfidence,
+  };
+}
+
+/** Confidence of a word by what placed it (see `SyncOutcome.wordConfidence`). */
+export const confidenceOf = {
+  /** Placed by the recogniser, nothing suspicious. */
+  recogniser: 0.9,
+  /** The recogniser's word, moved by a line-head repair (the search had pulled it elsewhere). */
+  headRepaired: 0.5,
+  /** The recogniser's word whose boundary moved to an energy dip beside a squeezed neighbour. */
+  squeezeRepaired: 0.6,
+  /** Still squeezed into a few frames: the search likely crammed it. */
+  squeezed: 0.35,
+  /** Placed by the energy aligner (a window the recogniser could not align, or the whole song). */
+  energy: 0.2,
+  /** Left out by the search, spread between its neighbours. */
+  missing: 0.15,
+};
+
+interface WordEvidence {
+  energy: boolean;
+  missing: boolean;
+  headMoved: boolean;
+  squeezeMoved: boolean;
+  seconds: number;
+}
+
+/**
+ * One confidence per lyric word from what placed each spoken word; an unspoken token ("—") takes
+ * that of the word before it (it is placed right after it).
+ */
+export function spokenConfidence(
+  wordCount: number,
+  spoken: readonly number[],
+  evidence: readonly WordEvidence[],
+): number[] {
+  const c = confidenceOf;
+  const bySpoken = new Map<number, number>();
+  spoken.forEach((wordIndex, k) => {
+    const e = evidence[k];
+    if (!e) return;
+    let value = c.recogniser;
+    if (e.missing) value = c.missing;
+    else if (e.energy) value = c.energy;
+    else if (e.seconds < squeezeRules.squeezedSeconds) value = c.squeezed;
+    else if (e.headMoved) value = c.headRepaired;
+    else if (e.squeezeMoved) value = c.squeezeRepaired;
+    bySpoken.set(wordIndex, value);
+  });
+  const out: number[] = [];
+  for (let i = 0; i < wordCount; i++) out.push(bySpoken.get(i) ?? out[i - 1] ?? c.energy);
+  return out;
 }
 
 /**
