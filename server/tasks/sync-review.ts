@@ -7,6 +7,9 @@
 import type { AlignmentItem, SyncReview } from '../../src/contract';
 import type { Db } from '../db/database';
 
+/** The words placed by hand since the sync (shared with the editor). */
+export { editedByHand } from '../../src/timing/review';
+
 /** Sync confidences are kept with two decimals (the output stays small). */
 const r2 = (x: number) => Math.round(Math.max(0, Math.min(1, x)) * 100) / 100;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -49,29 +52,6 @@ export function byLyricWord(
     const k = rank.get(`${item.line}/${item.word}`);
     return k === undefined ? undefined : wordConfidence[k];
   };
-}
-
-/** Times within a millisecond count as unchanged (both sides are rounded to 1 ms). */
-const SAME = 0.0015;
-
-/**
- * Items placed by hand since the sync: timed differently from what the sync gave them, or not made
- * by it (a split, an inserted word). A text typo fixed in place is not a placement.
- */
-export function editedByHand(items: readonly AlignmentItem[], review: SyncReview): string[] {
-  const ids: string[] = [];
-  for (const item of items) {
-    if (item.id === undefined) continue;
-    const synced = review.synced[item.id];
-    if (
-      !synced ||
-      Math.abs(synced[0] - item.start) > SAME ||
-      Math.abs(synced[1] - item.end) > SAME
-    ) {
-      ids.push(item.id);
-    }
-  }
-  return ids;
 }
 
 /** The review of the sync that made `alignmentId` (the newest completed one), if any. */

@@ -122,7 +122,12 @@ export const TaskOutputSchema = z.union([
   z.object({ projectId: IdSchema, alignmentId: IdSchema, review: SyncReviewSchema.optional() }),
   z.object({ projectId: IdSchema, stemIds: z.array(IdSchema) }),
   z.object({ projectId: IdSchema, exportId: IdSchema }),
-  z.object({ projectId: IdSchema, review: SyncReviewSchema.optional() }),
+  z.object({
+    projectId: IdSchema,
+    review: SyncReviewSchema.optional(),
+    /** A running task's progress, 0..1 (the local service writes it; docs/api-decisions.md). */
+    progress: z.number().min(0).max(1).optional(),
+  }),
 ]);
 export type TaskOutput = z.infer<typeof TaskOutputSchema>;
 
