@@ -36,7 +36,7 @@ interface Deps {
 }
 
 /** What the user sees: a running sync becomes done or failed from its task. */
-function shownState(
+export function shownState(
   state: ResyncState,
   task: Task | undefined,
   made: string | null,
