@@ -61,10 +61,19 @@ describe('syncLyricsToAudio fallbacks', () => {
     expect(out.wordConfidence).toEqual([confidenceOf.energy, confidenceOf.energy]);
   });
 
-  it('falls back for a language without a model, and says so', async () => {
-    const out = await syncLyricsToAudio(bursts, 'bonjour monde', { language: 'fr', tools: null });
+  it.skipIf(!findSphinx())(
+    'falls back for a language without pronunciations, and says so',
+    async () => {
+      const out = await syncLyricsToAudio(bursts, 'konnichiwa sekai', { language: 'ja' });
+      expect(out.engine).toBe(ALIGNER_MODEL);
+      expect(out.notes.join(' ')).toMatch(/no pronunciation for the language "ja"/);
+    },
+  );
+
+  it.skipIf(!findSphinx())('falls back for lyrics in another script, and says so', async () => {
+    const out = await syncLyricsToAudio(bursts, 'привет мир\nкак дела', {});
     expect(out.engine).toBe(ALIGNER_MODEL);
-    expect(out.notes.join(' ')).toMatch(/no acoustic model for the language "fr"/);
+    expect(out.notes.join(' ')).toMatch(/not in the Latin alphabet/);
   });
 
   it.skipIf(!findSphinx())(

@@ -4,7 +4,8 @@ import { repairLineHeads, type TimedWord } from './line-heads';
 import { repairSqueezed, squeezeRules } from './squeezed-words';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
-import { isSpoken, pronounce, spokenForm } from './pronounce';
+import { isSpoken, pronounce, readDictionary, spokenForm } from './pronounce';
+import { nonLatinShare, normalizeLanguage, recogniseLanguage, SYNC_LANGUAGES } from './language';
 import { toMonoInt16 } from './resample';
 import { findSphinx, type SphinxTools, type SphinxWord } from './sphinx';
 import { alignInWindows, minimumSeconds, windowing } from './sphinx-windows';
@@ -38,7 +39,10 @@ export interface SyncOutcome {
 export interface SyncOptions {
   /** The mix, loaded and tried only when the search on the vocals finds nothing. */
   mix?: () => Promise<PcmAudio | undefined>;
-  /** The project's language; only English has a model here. */
+  /**
+   * The project's language (a code like "de" or "pt-BR", or a name): one of SYNC_LANGUAGES, else
+   * the energy aligner; when unset, recognised from the lyrics.
+   */
   language?: string | null;
   onProgress?: (fraction: number) => void;
   /** Tests: pretend the tools are missing (undefined) or use these. */
@@ -46,7 +50,7 @@ export interface SyncOptions {
 }
 
 const RATE = 16000;
-/** Below this share of words found in the English dictionary, the lyrics are taken for another language. */
+/** Below this share of words found in the English dictionary, lyrics of no recognised language are not taken for English. */
 const MIN_ENGLISH_SHARE = 0.5;
 /**
  * Above this share of the audio filled by the words at their shortest, the recogniser cannot follow
@@ -80,10 +84,6 @@ export async function syncLyricsToAudio(
       wordConfidence: words.map(() => confidenceOf.energy),
     };
   };
-  const language = options.language?.trim();
-  if (language && !/^en\b/i.test(language)) {
-    return fallback(`There is no acoustic model for the language "${language}" here.`);
-  }
   const tools = options.tools === undefined ? findSphinx() : (options.tools ?? undefined);
   if (!tools) {
     return fallback(
@@ -93,14 +93,12 @@ export async function syncLyricsToAudio(
   const spoken = words.flatMap((w, i) => (isSpoken(w.text) ? [i] : []));
   if (spoken.length === 0) return fallback('The lyrics hold no words to recognise.');
   const forms = spoken.map((i) => spokenForm(words[i]?.text ?? ''));
-  const prons = await pronounce(forms, tools.dictionary);
+  const chosen = chooseLanguage(options.language, lyrics, forms, tools.dictionary);
+  if ('why' in chosen) return fallback(chosen.why);
+  const language = chosen.language;
+  const { voice, name } = SYNC_LANGUAGES[language] ?? { voice: 'en-us', name: 'English' };
+  const prons = await pronounce(forms, tools.dictionary, voice, language);
   const guessed = [...new Set(forms.filter((f) => prons.get(f)?.source !== 'dictionary'))];
-  const known = forms.filter((f) => prons.get(f)?.source === 'dictionary').length;
-  if (forms.length >= 6 && known / forms.length < MIN_ENGLISH_SHARE) {
-    return fallback(
-      `Most words are not in the English dictionary (${known} of ${forms.length}): the lyrics look like another language, which has no model here.`,
-    );
-  }
   const phones = forms.map((f) => prons.get(f)?.variants[0] ?? ['AH']);
   const duration = pcmDuration(vocals);
   const shortest = minimumSeconds(phones.map((p) => [p])).reduce((s, x) => s + x, 0);
@@ -186,7 +184,11 @@ export async function syncLyricsToAudio(
     })),
   );
   const notes: string[] = [];
-  if (guessed.length > 0) {
+  if (language !== 'en') {
+    notes.push(
+      `Sung in ${name} (${chosen.recognised ? 'recognised from the lyrics' : "the project's language"}): pronounced by eSpeak-NG's ${name} rules on the English acoustic model.`,
+    );
+  } else if (guessed.length > 0) {
     notes.push(
       `${guessed.length} word(s) missing from the dictionary were pronounced by letter-to-sound rules: ${guessed.slice(0, 20).join(', ')}${guessed.length > 20 ? ', …' : ''}.`,
     );
@@ -258,6 +260,45 @@ export function spokenConfidence(
   const out: number[] = [];
   for (let i = 0; i < wordCount; i++) out.push(bySpoken.get(i) ?? out[i - 1] ?? c.energy);
   return out;
+}
+
+type LanguageChoice = { language: string; recognised: boolean } | { why: string };
+
+/**
+ * The language to pronounce the lyrics in: the project's when it is set (one of SYNC_LANGUAGES, else
+ * none), else recognised from the lyrics (tinyld); English also when the detector is unsure but most
+ * words are in the English dictionary. Other scripts and languages: why not.
+ */
+export function chooseLanguage(
+  projectLanguage: string | null | undefined,
+  lyrics: string,
+  forms: readonly string[],
+  dictionaryPath: string,
+): LanguageChoice {
+  const given = normalizeLanguage(projectLanguage);
+  if (given) {
+    return SYNC_LANGUAGES[given]
+      ? { language: given, recognised: false }
+      : { why: `There is no pronunciation for the language "${projectLanguage?.trim()}" here.` };
+  }
+  if (nonLatinShare(lyrics) > 0.5) {
+    return {
+      why: 'The lyrics are not in the Latin alphabet, which has no pronunciation here.',
+    };
+  }
+  const found = recogniseLanguage(lyrics);
+  if (found.language && SYNC_LANGUAGES[found.language]) {
+    return { language: found.language, recognised: true };
+  }
+  // Unsure, or a language without pronunciations: English if most words are English words.
+  const dictionary = readDictionary(dictionaryPath, new Set(forms));
+  const known = forms.filter((f) => dictionary.has(f)).length;
+  if (forms.length < 6 || known / forms.length >= MIN_ENGLISH_SHARE) {
+    return { language: 'en', recognised: true };
+  }
+  return {
+    why: `The lyrics look like ${found.language ? `another language ("${found.language}")` : 'another language'}, which has no pronunciation here (${known} of ${forms.length} words are in the English dictionary).`,
+  };
 }
 
 /**

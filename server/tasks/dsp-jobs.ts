@@ -27,7 +27,7 @@ export interface SeparateJob {
 
 /** How lyrics are synced (server/audio/forced-align.ts). */
 export interface SyncSettings {
-  /** The project's language (only English has a model here). */
+  /** The project's language (see SyncOptions.language: English, German, French, Spanish, Italian, Portuguese, Dutch; recognised when unset). */
   language?: string | null;
   /** 'energy': the old aligner only (the demo seed, which must start fast). */
   aligner?: 'auto' | 'energy';
