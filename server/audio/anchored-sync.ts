@@ -10,6 +10,7 @@
 import type { AlignmentItem } from '../../src/contract';
 import type { SyncOptions, SyncOutcome } from './forced-align';
 import { syncLyricsToAudio } from './forced-align';
+import { normalizeLanguage, recogniseLanguage, SYNC_LANGUAGES } from './language';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
 
@@ -174,6 +175,12 @@ function place(out: AlignmentItem[], word: Word, start: number, end: number): vo
   });
 }
 
+/** The language of the whole text when the detector knows it and there is a model for it. */
+function wholeLanguage(text: string): string | undefined {
+  const found = recogniseLanguage(text).language;
+  return found && SYNC_LANGUAGES[found] ? found : undefined;
+}
+
 /**
  * Syncs the words of `source` that are not kept between the kept ones. `keep` holds item ids; a
  * word is kept whole when any of its items is named. Kept items come back unchanged (ids aside).
@@ -205,6 +212,9 @@ export async function syncAroundAnchors(
   }
   if (run.length > 0) gaps.push({ words: run, from, to: Math.max(from, duration) });
 
+  // A gap's few words say little about their language: without the project's, it is recognised
+  // once from the whole alignment's text and handed to every gap.
+  const language = normalizeLanguage(options.language) ?? wholeLanguage(gapLyrics(source, words));
   const engines = new Map<string, number>();
   const notes = new Set<string>();
   const total = gaps.reduce((s, g) => s + (g.to - g.from), 0) || 1;
@@ -218,7 +228,7 @@ export async function syncAroundAnchors(
     let wordConfidence: number[] | undefined;
     if (width >= MIN_GAP_SECONDS && width >= MIN_SECONDS_PER_WORD * gap.words.length) {
       const outcome = await sync(slice(vocals, gap.from, gap.to), gapLyrics(source, gap.words), {
-        ...(options.language !== undefined ? { language: options.language } : {}),
+        ...(language !== undefined ? { language } : {}),
         ...(options.tools !== undefined ? { tools: options.tools } : {}),
         onProgress: (f) => progress(Math.min(1, (done + f * width) / total)),
       });
