@@ -102,11 +102,35 @@ test('review journey: next uncertain word, fix two, sync again around the fixes,
   const back = await selectedWord(page, synced.alignment.items);
   expect([first, second]).not.toContain(back);
 
-  // Sync again around my fixes (whole song): unsaved edits are saved first.
+  // Sync again around my fixes (whole song): unsaved edits are saved first. The first try is
+  // refused by the service (a fault injected on top of it): the reason is said, nothing is lost.
   const syncAgain = reviewBar(page).getByRole('button', { name: 'Sync again around my fixes' });
+  const route = '**/api/v1/projects/*/tasks/lyrics-sync';
+  await page.route(route, (r) =>
+    r.fulfill({
+      status: 402,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: 'about:blank',
+        title: 'Payment Required',
+        status: 402,
+        detail: 'This task needs 1 credits; the balance is too low.',
+      }),
+    }),
+  );
   await syncAgain.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 30_000 });
+  const refused = reviewBar(page).getByRole('alert');
+  await expect(refused).toHaveText(
+    /^Could not start the sync: This task needs 1 credits; the balance is too low\./,
+  );
+  await page.unroute(route);
+  await refused.getByRole('button', { name: 'Dismiss' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(refused).toBeHidden();
+  await syncAgain.focus();
+  await page.keyboard.press('Enter');
   const done = reviewBar(page).getByRole('status').filter({ hasText: 'Synced around your fixes' });
   await expect(done).toBeVisible({ timeout: 180_000 });
   await expect(done).toContainText('“Synced around fixes”');
