@@ -73,9 +73,10 @@ describe('syncAroundAnchors', () => {
     const out = await syncAroundAnchors(vocals, source, new Set(['c']), {
       sync: fakeSync(calls),
     });
+    // Each slice holds the kept neighbours too (their audio and text), as context for the search.
     expect(calls).toEqual([
-      { lyrics: 'hello', seconds: 4.6 },
-      { lyrics: 'good night moon', seconds: 7 },
+      { lyrics: 'hello world', seconds: 5 },
+      { lyrics: 'world\ngood night moon', seconds: 7.4 },
     ]);
     // Kept: identical but for the id (a new alignment gets new ids).
     const { id: _c, ...world } = source[2]!;
@@ -84,11 +85,11 @@ describe('syncAroundAnchors', () => {
     // "hello" at [0.5, 0.9) of the first gap, its sub-words sharing it as they shared the old span.
     expect(out.items[0]).toMatchObject({ text: 'hel', singer: 1, start: 0.5, end: 0.633 });
     expect(out.items[1]).toMatchObject({ text: 'lo', subword: 1, start: 0.633, end: 0.9 });
-    // The second gap starts at 5.0: words at 5.5, 6.5, 7.5, on their source lines.
+    // The second slice starts at "world" (4.6): its words 1..3 at 6.1, 7.1, 8.1, on their lines.
     expect(out.items.slice(3).map((x) => [x.line, x.word, x.start, x.end])).toEqual([
-      [1, 0, 5.5, 5.9],
-      [1, 1, 6.5, 6.9],
-      [1, 2, 7.5, 7.9],
+      [1, 0, 6.1, 6.5],
+      [1, 1, 7.1, 7.5],
+      [1, 2, 8.1, 8.5],
     ]);
     expect(out.confidence).toEqual([0.3, 0.3, 1, 0.3, 0.3, 0.3]);
     expect(out.items.every((x) => x.id === undefined)).toBe(true);
@@ -100,7 +101,7 @@ describe('syncAroundAnchors', () => {
   it('never moves a word out of its gap, whatever the sync answers', async () => {
     const late: SyncFn = (vocals, lyrics) =>
       Promise.resolve({
-        items: lyrics.split(' ').map((text, word) => ({
+        items: lyrics.split(/\s+/).map((text, word) => ({
           line: 0,
           word,
           subword: 0,
@@ -129,7 +130,7 @@ describe('syncAroundAnchors', () => {
     const out = await syncAroundAnchors(tones(7.1, []), source, new Set(['b', 'e']), {
       sync: fakeSync(calls),
     });
-    expect(calls.map((c) => c.lyrics)).toEqual(['world\ngood']);
+    expect(calls.map((c) => c.lyrics)).toEqual(['hello world\ngood night']);
     expect(out.items[5]).toMatchObject({ text: 'moon', start: 7, end: 7.1 });
     expect(out.confidence[5]).toBe(0);
     expect(out.notes.join(' ')).toMatch(/1 word\(s\) in gaps too short/);

@@ -2,8 +2,8 @@
  * "Sync again around my fixes" (issue 22): the words a person placed stay exactly where they are
  * and the other words are aligned between them. A wrapper around a whole-song sync
  * (`syncLyricsToAudio`): each run of words between two kept words is synced on its own slice of
- * the vocals (from the end of the kept word before to the start of the kept word after) and its
- * times are offset back onto the song. The source alignment's structure is kept: every item keeps
+ * the vocals, with those two kept words (their audio and text) as context at its ends, and its
+ * times are offset back onto the song and held between the kept words. The source alignment's structure is kept: every item keeps
  * its line, word, subword, text, singer and translations; only the times of words not kept change
  * (a word's sub-words share the word's new span in proportion to their old lengths).
  */
@@ -88,6 +88,15 @@ function wordsOf(items: readonly AlignmentItem[], keep: ReadonlySet<string>): Wo
     return (x?.line ?? 0) - (y?.line ?? 0) || (x?.word ?? 0) - (y?.word ?? 0);
   });
   return words;
+}
+
+/** A run of words to sync between two kept ones (or the song's start / end). */
+interface Gap {
+  words: Word[];
+  from: number;
+  to: number;
+  before: Word | undefined;
+  after: Word | undefined;
 }
 
 /** The audio from `from` to `to` seconds (views, no copy). */
@@ -197,20 +206,26 @@ export async function syncAroundAnchors(
   const confidence: (number | undefined)[] = source.map(() => undefined);
   const words = wordsOf(source, keep);
   // Runs of words between kept ones, with the time between those kept words.
-  const gaps: { words: Word[]; from: number; to: number }[] = [];
+  const gaps: Gap[] = [];
   let run: Word[] = [];
   let from = 0;
+  let before: Word | undefined;
   for (const word of words) {
     if (!word.kept) {
       run.push(word);
       continue;
     }
     for (const i of word.items) confidence[i] = 1;
-    if (run.length > 0) gaps.push({ words: run, from, to: Math.max(from, word.start) });
+    if (run.length > 0) {
+      gaps.push({ words: run, from, to: Math.max(from, word.start), before, after: word });
+    }
     run = [];
     from = Math.max(from, word.end);
+    before = word;
   }
-  if (run.length > 0) gaps.push({ words: run, from, to: Math.max(from, duration) });
+  if (run.length > 0) {
+    gaps.push({ words: run, from, to: Math.max(from, duration), before, after: undefined });
+  }
 
   // A gap's few words say little about their language: without the project's, it is recognised
   // once from the whole alignment's text and handed to every gap.
@@ -227,15 +242,21 @@ export async function syncAroundAnchors(
     let spans: { start: number; end: number }[] | undefined;
     let wordConfidence: number[] | undefined;
     if (width >= MIN_GAP_SECONDS && width >= MIN_SECONDS_PER_WORD * gap.words.length) {
-      const outcome = await sync(slice(vocals, gap.from, gap.to), gapLyrics(source, gap.words), {
+      // The kept words on either side go in too (their audio and their text): the search then
+      // starts and ends on words it can hear, not on the edge of a cut.
+      const context = [gap.before, ...gap.words, gap.after].filter((w): w is Word => !!w);
+      const lead = gap.before ? 1 : 0;
+      const sliceFrom = gap.before ? Math.min(gap.from, gap.before.start) : gap.from;
+      const sliceTo = gap.after ? Math.max(gap.to, gap.after.end) : gap.to;
+      const outcome = await sync(slice(vocals, sliceFrom, sliceTo), gapLyrics(source, context), {
         ...(language !== undefined ? { language } : {}),
         ...(options.tools !== undefined ? { tools: options.tools } : {}),
         onProgress: (f) => progress(Math.min(1, (done + f * width) / total)),
       });
-      const found = spansOf(outcome, gap.from);
-      if (found.length === gap.words.length) {
-        spans = found;
-        wordConfidence = outcome.wordConfidence;
+      const found = spansOf(outcome, sliceFrom);
+      if (found.length === context.length) {
+        spans = found.slice(lead, lead + gap.words.length);
+        wordConfidence = outcome.wordConfidence?.slice(lead, lead + gap.words.length);
         engines.set(outcome.engine, (engines.get(outcome.engine) ?? 0) + gap.words.length);
         for (const note of outcome.notes) notes.add(note);
       }
