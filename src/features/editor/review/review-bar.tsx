@@ -33,7 +33,7 @@ export function ReviewBar({ review, resync, nameOf, message, say }: Props) {
   const busy = state.phase === 'saving' || state.phase === 'starting' || state.phase === 'running';
   const summary = review.loading
     ? 'Looking for the sync’s confidence…'
-    : !review.marks.review
+    : !review.marks.review || !review.marks.hasConfidence
       ? 'No sync confidence for this alignment'
       : count === 0
         ? 'No uncertain words'

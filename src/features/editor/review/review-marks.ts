@@ -20,6 +20,8 @@ export interface ReviewMarks {
   uncertainOf(doc: TimingDoc): ReadonlySet<string>;
   /** The item's word confidence from the sync, 0..1 (undefined: none known). */
   confidenceOf(key: string): number | undefined;
+  /** The sync gave a confidence for at least one word (an energy-only sync gives none). */
+  readonly hasConfidence: boolean;
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -52,6 +54,7 @@ export function createReviewMarks(
       return keys;
     },
     confidenceOf: (key) => review?.confidence[key],
+    hasConfidence: review !== null && Object.keys(review.confidence).length > 0,
   };
 }
 

@@ -60,6 +60,8 @@ export function useReview({ projectId, alignmentId, store, player, view, limits 
       if (query.isPending) return 'Still looking for the sync’s confidence…';
       if (!marks.review)
         return 'No confidence for this alignment: it was not made by a lyrics sync here.';
+      if (!marks.hasConfidence)
+        return 'The sync that made this alignment gave no confidence for its words.';
       const { doc, selection, actions } = store.getState();
       const uncertain = marks.uncertainOf(doc);
       if (uncertain.size === 0)
