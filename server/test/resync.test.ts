@@ -198,4 +198,22 @@ describe('lyricsSource { type: "alignment" }', () => {
     const starts = line2.map((x) => x.start);
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
   }, 300_000);
+
+  it('refuses an alignment without words (last: it empties the reference)', async () => {
+    const reference = byName(await fresh(), 'Reference timing');
+    const emptied = await call(`${svc.api}/projects/${project.id}/alignments/${reference.id}`, {
+      method: 'PUT',
+      body: { alignment: { items: [] }, expectedRevision: reference.revision },
+    });
+    expect(emptied.status).toBe(200);
+    const refused = problem(
+      await sync({
+        lyricsSource: { type: 'alignment', alignmentId: reference.id, keepItemIds: [] },
+      }),
+      422,
+    );
+    expect(refused.errors).toEqual([
+      { path: 'lyricsSource.alignmentId', message: 'this alignment has no words to sync' },
+    ]);
+  });
 });
