@@ -280,6 +280,7 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
     const { marks } = review;
     extras.set({ ...extras.get(), uncertain: (doc) => marks.uncertainOf(doc) });
   }, [extras, review]);
+  const getUncertain = useCallback(() => extras.get().uncertain, [extras]);
   const reviewCommands = useMemo(
     () => ({
       nextUncertain: () => setReviewMessage(review.go(1)),
@@ -334,6 +335,7 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
             zoomLimits={limits()}
             getPlayheadTime={() => player.getTime()}
             laneMode={laneMode}
+            getUncertain={getUncertain}
             onLaneModeChange={(mode) => {
               setLaneMode(mode);
               extras.set({ ...extras.get(), laneMode: mode });
