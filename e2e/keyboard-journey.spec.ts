@@ -102,7 +102,8 @@ test('keyboard only: open the demo, select and retime a word, save, make another
     await expect(page.getByText('All changes saved')).toBeVisible();
 
     // Make this alignment active: Tab (backwards) to the button, Enter.
-    for (let i = 0; i < 40 && (await focusedName(page)) !== 'Make active'; i++)
+    // (The review bar's four controls sit between the word list and the toolbar.)
+    for (let i = 0; i < 50 && (await focusedName(page)) !== 'Make active'; i++)
       await page.keyboard.press('Shift+Tab');
     expect(await focusedName(page)).toBe('Make active');
     await page.keyboard.press('Enter');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALIGNER_MODEL } from './align';
 import { decodeAudioFile, findOnPath } from './decode';
-import { SPHINX_MODEL, syncLyricsToAudio } from './forced-align';
+import { confidenceOf, SPHINX_MODEL, spokenConfidence, syncLyricsToAudio } from './forced-align';
 import type { AlignmentItem } from '../../src/contract';
 import type { PcmAudio } from './pcm';
 import { findSphinx } from './sphinx';
@@ -57,12 +57,23 @@ describe('syncLyricsToAudio fallbacks', () => {
     ]);
     expect(out.items[1]?.start).toBeGreaterThanOrEqual(out.items[0]?.start ?? Infinity);
     expect(out.items[1]?.end).toBeLessThanOrEqual(out.items[2]?.start ?? -Infinity);
+    // One low confidence per word (not per syllable): the energy aligner placed them.
+    expect(out.wordConfidence).toEqual([confidenceOf.energy, confidenceOf.energy]);
   });
 
-  it('falls back for a language without a model, and says so', async () => {
-    const out = await syncLyricsToAudio(bursts, 'bonjour monde', { language: 'fr', tools: null });
+  it.skipIf(!findSphinx())(
+    'falls back for a language without pronunciations, and says so',
+    async () => {
+      const out = await syncLyricsToAudio(bursts, 'konnichiwa sekai', { language: 'ja' });
+      expect(out.engine).toBe(ALIGNER_MODEL);
+      expect(out.notes.join(' ')).toMatch(/no pronunciation for the language "ja"/);
+    },
+  );
+
+  it.skipIf(!findSphinx())('falls back for lyrics in another script, and says so', async () => {
+    const out = await syncLyricsToAudio(bursts, 'привет мир\nкак дела', {});
     expect(out.engine).toBe(ALIGNER_MODEL);
-    expect(out.notes.join(' ')).toMatch(/no acoustic model for the language "fr"/);
+    expect(out.notes.join(' ')).toMatch(/not in the Latin alphabet/);
   });
 
   it.skipIf(!findSphinx())(
@@ -105,9 +116,50 @@ describe.skipIf(!findSphinx() || !espeak)('syncLyricsToAudio with the recogniser
       const i = words[9];
       expect(i && town && i.start - town.end).toBeGreaterThan(0.1);
       expect(progress.at(-1)).toBe(1);
+      // One confidence per word, mostly high on clear speech; the dash takes the word before it.
+      expect(out.wordConfidence).toHaveLength(15);
+      const sure = (out.wordConfidence ?? []).filter((c) => c >= confidenceOf.recogniser);
+      expect(sure.length).toBeGreaterThanOrEqual(10);
+      expect(out.wordConfidence?.[13]).toBe(out.wordConfidence?.[12]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('spokenConfidence', () => {
+  const plain = {
+    energy: false,
+    missing: false,
+    headMoved: false,
+    squeezeMoved: false,
+    seconds: 0.4,
+  };
+  it("ranks what placed each word and gives unspoken tokens their neighbour's value", () => {
+    const out = spokenConfidence(
+      7,
+      [0, 1, 2, 4, 5, 6],
+      [
+        plain,
+        { ...plain, energy: true },
+        { ...plain, missing: true },
+        { ...plain, seconds: 0.05 },
+        { ...plain, headMoved: true },
+        { ...plain, squeezeMoved: true },
+      ],
+    );
+    const c = confidenceOf;
+    expect(out).toEqual([
+      c.recogniser,
+      c.energy,
+      c.missing,
+      c.missing,
+      c.squeezed,
+      c.headRepaired,
+      c.squeezeRepaired,
+    ]);
+    expect(Math.max(...out)).toBeLessThanOrEqual(1);
+    expect(Math.min(...out)).toBeGreaterThanOrEqual(0);
   });
 });
 

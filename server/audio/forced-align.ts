@@ -1,10 +1,11 @@
 import type { AlignmentItem } from '../../src/contract';
 import { ALIGNER_MODEL, alignLyrics, EmptyLyricsError, tokenizeLyrics } from './align';
 import { repairLineHeads, type TimedWord } from './line-heads';
-import { repairSqueezed } from './squeezed-words';
+import { repairSqueezed, squeezeRules } from './squeezed-words';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
-import { isSpoken, pronounce, spokenForm } from './pronounce';
+import { isSpoken, pronounce, readDictionary, spokenForm } from './pronounce';
+import { nonLatinShare, normalizeLanguage, recogniseLanguage, SYNC_LANGUAGES } from './language';
 import { toMonoInt16 } from './resample';
 import { findSphinx, type SphinxTools, type SphinxWord } from './sphinx';
 import { alignInWindows, minimumSeconds, windowing } from './sphinx-windows';
@@ -25,12 +26,23 @@ export interface SyncOutcome {
   engine: string;
   /** Plain sentences for the task output: why it fell back, what it did beyond the engine. */
   notes: string[];
+  /**
+   * How sure the sync is of each word's placement, 0..1, one value per lyric word in the order of
+   * `tokenizeLyrics(lyrics)` (not per syllable item). High: the recogniser placed the word where
+   * its passage checks agree. Low (below about 0.5): the word is likely off and worth a look: it was
+   * placed by the energy fallback, spread between neighbours the search did place, squeezed into a
+   * few frames, or moved by a repair.
+   */
+  wordConfidence?: number[];
 }
 
 export interface SyncOptions {
   /** The mix, loaded and tried only when the search on the vocals finds nothing. */
   mix?: () => Promise<PcmAudio | undefined>;
-  /** The project's language; only English has a model here. */
+  /**
+   * The project's language (a code like "de" or "pt-BR", or a name): one of SYNC_LANGUAGES, else
+   * the energy aligner; when unset, recognised from the lyrics.
+   */
   language?: string | null;
   onProgress?: (fraction: number) => void;
   /** Tests: pretend the tools are missing (undefined) or use these. */
@@ -38,7 +50,7 @@ export interface SyncOptions {
 }
 
 const RATE = 16000;
-/** Below this share of words found in the English dictionary, the lyrics are taken for another language. */
+/** Below this share of words found in the English dictionary, lyrics of no recognised language are not taken for English. */
 const MIN_ENGLISH_SHARE = 0.5;
 /**
  * Above this share of the audio filled by the words at their shortest, the recogniser cannot follow
@@ -69,12 +81,9 @@ export async function syncLyricsToAudio(
       items,
       engine: ALIGNER_MODEL,
       notes: [`${why} The words were placed by the energy aligner (less accurate).`],
+      wordConfidence: words.map(() => confidenceOf.energy),
     };
   };
-  const language = options.language?.trim();
-  if (language && !/^en\b/i.test(language)) {
-    return fallback(`There is no acoustic model for the language "${language}" here.`);
-  }
   const tools = options.tools === undefined ? findSphinx() : (options.tools ?? undefined);
   if (!tools) {
     return fallback(
@@ -84,14 +93,12 @@ export async function syncLyricsToAudio(
   const spoken = words.flatMap((w, i) => (isSpoken(w.text) ? [i] : []));
   if (spoken.length === 0) return fallback('The lyrics hold no words to recognise.');
   const forms = spoken.map((i) => spokenForm(words[i]?.text ?? ''));
-  const prons = await pronounce(forms, tools.dictionary);
+  const chosen = chooseLanguage(options.language, lyrics, forms, tools.dictionary);
+  if ('why' in chosen) return fallback(chosen.why);
+  const language = chosen.language;
+  const { voice, name } = SYNC_LANGUAGES[language] ?? { voice: 'en-us', name: 'English' };
+  const prons = await pronounce(forms, tools.dictionary, voice, language);
   const guessed = [...new Set(forms.filter((f) => prons.get(f)?.source !== 'dictionary'))];
-  const known = forms.filter((f) => prons.get(f)?.source === 'dictionary').length;
-  if (forms.length >= 6 && known / forms.length < MIN_ENGLISH_SHARE) {
-    return fallback(
-      `Most words are not in the English dictionary (${known} of ${forms.length}): the lyrics look like another language, which has no model here.`,
-    );
-  }
   const phones = forms.map((f) => prons.get(f)?.variants[0] ?? ['AH']);
   const duration = pcmDuration(vocals);
   const shortest = minimumSeconds(phones.map((p) => [p])).reduce((s, x) => s + x, 0);
@@ -109,6 +116,8 @@ export async function syncLyricsToAudio(
   };
   const mix = options.mix;
   const lines = spoken.map((i) => words[i]?.line ?? 0);
+  // Spoken words (by index into `spoken`) placed by the energy aligner inside the search.
+  const byEnergy = new Set<number>();
   let found;
   try {
     found = await alignInWindows(
@@ -126,8 +135,10 @@ export async function syncLyricsToAudio(
             }
           : {}),
         onProgress: searchProgress,
-        fallback: (first, count, from, to) =>
-          placeByEnergy(vocals, forms, lines, first, count, from, to),
+        fallback: (first, count, from, to) => {
+          for (let k = first; k < first + count; k++) byEnergy.add(k);
+          return placeByEnergy(vocals, forms, lines, first, count, from, to);
+        },
       },
     );
   } catch (error) {
@@ -154,12 +165,30 @@ export async function syncLyricsToAudio(
       phones: phones[k]?.length ?? 1,
     };
   });
+  const missing = new Set(timed.flatMap((w, k) => (Number.isNaN(w.start) ? [k] : [])));
   fillMissing(timed);
   const headsRepaired = repairLineHeads(timed, stretches);
   const repaired = repairSqueezed(headsRepaired, env.db);
   const items = toItems(words, spoken, repaired, duration);
+  const wordConfidence = spokenConfidence(
+    words.length,
+    spoken,
+    repaired.map((w, k) => ({
+      energy: byEnergy.has(k),
+      missing: missing.has(k),
+      headMoved: Math.abs((headsRepaired[k]?.start ?? 0) - (timed[k]?.start ?? 0)) > 0.05,
+      squeezeMoved:
+        Math.abs((repaired[k]?.start ?? 0) - (headsRepaired[k]?.start ?? 0)) > 0.05 ||
+        Math.abs((repaired[k]?.end ?? 0) - (headsRepaired[k]?.end ?? 0)) > 0.05,
+      seconds: w.end - w.start,
+    })),
+  );
   const notes: string[] = [];
-  if (guessed.length > 0) {
+  if (language !== 'en') {
+    notes.push(
+      `Sung in ${name} (${chosen.recognised ? 'recognised from the lyrics' : "the project's language"}): pronounced by eSpeak-NG's ${name} rules on the English acoustic model.`,
+    );
+  } else if (guessed.length > 0) {
     notes.push(
       `${guessed.length} word(s) missing from the dictionary were pronounced by letter-to-sound rules: ${guessed.slice(0, 20).join(', ')}${guessed.length > 20 ? ', …' : ''}.`,
     );
@@ -174,7 +203,102 @@ export async function syncLyricsToAudio(
     );
   }
   progress(1);
-  return { items: tidy(syllableItems(tidy(items))), engine: SPHINX_MODEL, notes };
+  return {
+    items: tidy(syllableItems(tidy(items))),
+    engine: SPHINX_MODEL,
+    notes,
+    wordConfidence,
+  };
+}
+
+/** Confidence of a word by what placed it (see `SyncOutcome.wordConfidence`). */
+export const confidenceOf = {
+  /** Placed by the recogniser, nothing suspicious. */
+  recogniser: 0.9,
+  /** The recogniser's word, moved by a line-head repair (the search had pulled it elsewhere). */
+  headRepaired: 0.5,
+  /** The recogniser's word whose boundary moved to an energy dip beside a squeezed neighbour. */
+  squeezeRepaired: 0.6,
+  /** Still squeezed into a few frames: the search likely crammed it. */
+  squeezed: 0.35,
+  /** Placed by the energy aligner (a window the recogniser could not align, or the whole song). */
+  energy: 0.2,
+  /** Left out by the search, spread between its neighbours. */
+  missing: 0.15,
+};
+
+interface WordEvidence {
+  energy: boolean;
+  missing: boolean;
+  headMoved: boolean;
+  squeezeMoved: boolean;
+  seconds: number;
+}
+
+/**
+ * One confidence per lyric word from what placed each spoken word; an unspoken token ("—") takes
+ * that of the word before it (it is placed right after it).
+ */
+export function spokenConfidence(
+  wordCount: number,
+  spoken: readonly number[],
+  evidence: readonly WordEvidence[],
+): number[] {
+  const c = confidenceOf;
+  const bySpoken = new Map<number, number>();
+  spoken.forEach((wordIndex, k) => {
+    const e = evidence[k];
+    if (!e) return;
+    let value = c.recogniser;
+    if (e.missing) value = c.missing;
+    else if (e.energy) value = c.energy;
+    else if (e.seconds < squeezeRules.squeezedSeconds) value = c.squeezed;
+    else if (e.headMoved) value = c.headRepaired;
+    else if (e.squeezeMoved) value = c.squeezeRepaired;
+    bySpoken.set(wordIndex, value);
+  });
+  const out: number[] = [];
+  for (let i = 0; i < wordCount; i++) out.push(bySpoken.get(i) ?? out[i - 1] ?? c.energy);
+  return out;
+}
+
+type LanguageChoice = { language: string; recognised: boolean } | { why: string };
+
+/**
+ * The language to pronounce the lyrics in: the project's when it is set (one of SYNC_LANGUAGES, else
+ * none), else recognised from the lyrics (tinyld); English also when the detector is unsure but most
+ * words are in the English dictionary. Other scripts and languages: why not.
+ */
+export function chooseLanguage(
+  projectLanguage: string | null | undefined,
+  lyrics: string,
+  forms: readonly string[],
+  dictionaryPath: string,
+): LanguageChoice {
+  const given = normalizeLanguage(projectLanguage);
+  if (given) {
+    return SYNC_LANGUAGES[given]
+      ? { language: given, recognised: false }
+      : { why: `There is no pronunciation for the language "${projectLanguage?.trim()}" here.` };
+  }
+  if (nonLatinShare(lyrics) > 0.5) {
+    return {
+      why: 'The lyrics are not in the Latin alphabet, which has no pronunciation here.',
+    };
+  }
+  const found = recogniseLanguage(lyrics);
+  if (found.language && SYNC_LANGUAGES[found.language]) {
+    return { language: found.language, recognised: true };
+  }
+  // Unsure, or a language without pronunciations: English if most words are English words.
+  const dictionary = readDictionary(dictionaryPath, new Set(forms));
+  const known = forms.filter((f) => dictionary.has(f)).length;
+  if (forms.length < 6 || known / forms.length >= MIN_ENGLISH_SHARE) {
+    return { language: 'en', recognised: true };
+  }
+  return {
+    why: `The lyrics look like ${found.language ? `another language ("${found.language}")` : 'another language'}, which has no pronunciation here (${known} of ${forms.length} words are in the English dictionary).`,
+  };
 }
 
 /**

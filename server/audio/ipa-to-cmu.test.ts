@@ -12,3 +12,24 @@ describe('ipaToCmu', () => {
     expect(ipaToCmu(ipa).join(' ')).toBe(phones);
   });
 });
+
+describe('ipaToCmu in other languages', () => {
+  it.each([
+    // German "ich", "schön", "läuft"; French "brun", "rouge"; Spanish "atraviesa", "extraña".
+    ['de', 'ˈɪç', 'IH HH'],
+    ['de', 'ʃˈøːn', 'SH ER N'],
+    ['de', 'lˈɔøft', 'L OY F T'],
+    ['fr', 'bʁˈœ̃', 'B R ER'],
+    ['fr', 'ʁˈuʒ', 'R UW ZH'],
+    ['es', 'ˌatɾaβjˈesa', 'AA T R AA B Y EH S AA'],
+    ['es', 'ekstɾˈaɲa', 'EH K S T R AA N Y AA'],
+    ['nl', 'ʋˈaːrɔm', 'V AA R AO M'],
+  ])('%s %s -> %s', (language, ipa, phones) => {
+    expect(ipaToCmu(ipa, language).join(' ')).toBe(phones);
+  });
+
+  it('keeps the American flap as T in English only', () => {
+    expect(ipaToCmu('bˈɛɾɚ').join(' ')).toBe('B EH T ER');
+    expect(ipaToCmu('pˈeɾo', 'es').join(' ')).toBe('P EH R OW');
+  });
+});

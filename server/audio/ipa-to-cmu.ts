@@ -1,9 +1,49 @@
 /**
- * eSpeak-NG's IPA (en-us voice) in the CMU phone set of the English acoustic model, so a word missing
- * from the dictionary still gets a pronunciation. Longest match first; stress, length and syllable
- * marks are dropped; an unknown symbol is skipped rather than guessed.
+ * eSpeak-NG's IPA in the CMU phone set of the English acoustic model, so a word missing from the
+ * dictionary, or a word of another language (German, French, Spanish, Italian, Portuguese, Dutch),
+ * gets a pronunciation: each sound as the nearest English phone (front rounded vowels as ER / UW,
+ * uvular and tapped r as R, velar and palatal fricatives as HH, palatal nasal and lateral as N Y /
+ * L Y, nasal vowels as their oral vowel). Longest match first; stress, length and syllable marks are
+ * dropped; an unknown symbol is skipped rather than guessed.
  */
 const TABLE: [string, string[]][] = [
+  // Other languages' diphthongs (German eu/äu, Dutch ij/ui, Italian ao) before their parts.
+  ['ɔø', ['OY']],
+  ['ɔʏ', ['OY']],
+  ['œy', ['OY']],
+  ['ɛɪ', ['EY']],
+  ['ɛi', ['EY']],
+  ['ao', ['AW']],
+  ['ɲ', ['N', 'Y']],
+  ['ʎ', ['L', 'Y']],
+  ['ø', ['ER']],
+  ['œ', ['ER']],
+  ['ɶ', ['ER']],
+  ['y', ['UW']],
+  ['ʏ', ['UH']],
+  ['ɨ', ['IH']],
+  ['ɯ', ['UW']],
+  ['ɤ', ['AH']],
+  ['ɵ', ['ER']],
+  ['ç', ['HH']],
+  ['χ', ['HH']],
+  ['ʁ', ['R']],
+  ['ʀ', ['R']],
+  ['β', ['B']],
+  ['ɣ', ['G']],
+  ['ʋ', ['V']],
+  ['ʝ', ['Y']],
+  ['ɟ', ['JH']],
+  ['c', ['K']],
+  ['ɦ', ['HH']],
+  ['ɱ', ['M']],
+  ['ɴ', ['NG']],
+  ['ɬ', ['L']],
+  ['ɭ', ['L']],
+  ['ʂ', ['SH']],
+  ['ʐ', ['ZH']],
+  ['ɕ', ['SH']],
+  ['ʑ', ['ZH']],
   // Diphthongs and r-coloured vowels before their parts.
   ['aɪə', ['AY', 'ER']],
   ['aʊə', ['AW', 'ER']],
@@ -74,12 +114,24 @@ const TABLE: [string, string[]][] = [
 /** Marks that carry no phone: stress, length, syllable breaks, ties, joiners, combining marks. */
 const IGNORED = /[\u02c8\u02cc\u02d0\u02d1.-]|\u200c|\u200d|\u0361|[\u0300-\u036f]/gu;
 
-export function ipaToCmu(ipa: string): string[] {
-  const text = ipa.normalize('NFD').replace(IGNORED, '');
+/**
+ * Sounds read differently outside English: the tap and trill are an r (in American English the flap
+ * stands for /t/), the glottal stop is no phone, x is a fricative (closer to HH than to K).
+ */
+const OTHER_LANGUAGES: [string, string[]][] = [
+  ['ɾ', ['R']],
+  ['ʔ', []],
+  ['x', ['HH']],
+];
+
+export function ipaToCmu(ipa: string, language = 'en'): string[] {
+  // ç first: NFD would split it into c and a cedilla (a K).
+  const text = ipa.replace(/ç/g, 'ɦ').normalize('NFD').replace(IGNORED, '');
+  const table = language === 'en' ? TABLE : [...OTHER_LANGUAGES, ...TABLE];
   const phones: string[] = [];
   let i = 0;
   while (i < text.length) {
-    const entry = TABLE.find(([symbol]) => text.startsWith(symbol, i));
+    const entry = table.find(([symbol]) => text.startsWith(symbol, i));
     if (entry) {
       phones.push(...entry[1]);
       i += entry[0].length;

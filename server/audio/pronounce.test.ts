@@ -41,6 +41,16 @@ describe('pronounce', () => {
     },
   );
 
+  it.skipIf(!findOnPath('espeak-ng'))(
+    "pronounces another language by eSpeak-NG's rules for it, never by the English dictionary",
+    async () => {
+      // "monkey" is in the test dictionary; in German it is read by German rules.
+      const got = await pronounce(['monkey', 'schön'], dict, 'de', 'de');
+      expect(got.get('monkey')?.source).toBe('letter-to-sound');
+      expect(got.get('schön')?.variants[0]?.join(' ')).toBe('SH ER N');
+    },
+  );
+
   it('never drops a word, even without eSpeak-NG', async () => {
     const path = process.env.PATH;
     process.env.PATH = '';

@@ -93,17 +93,23 @@ function spelled(word: string): string[] {
 }
 
 /**
- * Pronunciations for every spoken form: the CMU dictionary first (all its variants), a hyphenated
- * compound from its parts, then eSpeak-NG's letter-to-sound rules mapped to CMU phones; never none.
+ * Pronunciations for every spoken form: in English the CMU dictionary first (all its variants), a
+ * hyphenated compound from its parts, then eSpeak-NG's letter-to-sound rules mapped to CMU phones;
+ * in another language (`language`, ISO 639-1, with its eSpeak-NG `voice`) eSpeak-NG's rules for it
+ * alone (an English dictionary entry would say "die" as in dying); never none.
  */
 export async function pronounce(
   forms: readonly string[],
   dictionaryPath: string,
   voice = 'en-us',
+  language = 'en',
 ): Promise<Map<string, Pronunciation>> {
   const unique = [...new Set(forms.filter(Boolean))];
   const parts = unique.flatMap((w) => w.split(/[-_]+/)).filter(Boolean);
-  const dictionary = readDictionary(dictionaryPath, new Set([...unique, ...parts]));
+  const dictionary =
+    language === 'en'
+      ? readDictionary(dictionaryPath, new Set([...unique, ...parts]))
+      : new Map<string, string[][]>();
   const result = new Map<string, Pronunciation>();
   const missing: string[] = [];
   for (const word of unique) {
@@ -117,7 +123,7 @@ export async function pronounce(
   }
   const ipa = await espeakIpa(missing, voice);
   missing.forEach((word, i) => {
-    const phones = ipa?.[i] ? ipaToCmu(ipa[i]) : [];
+    const phones = ipa?.[i] ? ipaToCmu(ipa[i], language) : [];
     result.set(
       word,
       phones.length

@@ -70,6 +70,8 @@ export interface WindowOptions {
   fallback?: (first: number, count: number, from: number, to: number) => SphinxWord[];
   /** Tests: a stand-in for the recogniser. */
   run?: typeof runSphinx;
+  /** False: no garbage loop between lines (see SphinxRun.lineStarts). */
+  garbage?: boolean;
 }
 
 interface Attempt {
@@ -224,6 +226,15 @@ export async function alignInWindows(
           rate,
           words: words.slice(first, next + count),
           openEnd: !final,
+          ...(options.lines && options.garbage !== false
+            ? {
+                lineStarts: Array.from(
+                  { length: next + count - first },
+                  (_, k) =>
+                    k === 0 || options.lines?.[first + k] !== options.lines?.[first + k - 1],
+                ),
+              }
+            : {}),
           beams: attempt.beams,
           wordBonus: attempt.wordBonus ?? false,
           ...(start ? { cmn: start } : {}),

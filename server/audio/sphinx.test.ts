@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCmn, parseTimes } from './sphinx';
+import { garbage, grammar, parseCmn, parseTimes } from './sphinx';
 
 describe('parseTimes', () => {
   it('reads word lines, skips fillers and the hypothesis line', () => {
@@ -22,5 +22,22 @@ describe('parseCmn', () => {
     expect(parseCmn(log)?.[0]).toBe(46.72);
     expect(parseCmn(log)).toHaveLength(13);
     expect(parseCmn('INFO: nothing here')).toBeUndefined();
+  });
+});
+
+describe('grammar', () => {
+  it('is the words in order, with the garbage loop only before each line and at the end', () => {
+    const fsg = grammar(3, false, [true, false, true]).split('\n');
+    expect(fsg).toContain('TRANSITION 0 1 1.0 w0');
+    expect(fsg).toContain('TRANSITION 2 3 1.0 w2');
+    const loops = (state: number) =>
+      fsg.filter((l) => l.startsWith(`TRANSITION ${state} ${state} `)).length;
+    expect([0, 1, 2, 3].map(loops)).toEqual([
+      garbage.phones.length,
+      0,
+      garbage.phones.length,
+      garbage.phones.length,
+    ]);
+    expect(grammar(3, false).includes('g_')).toBe(false);
   });
 });

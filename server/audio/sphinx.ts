@@ -75,7 +75,22 @@ export interface SphinxRun {
    * song's (the running estimate takes seconds to settle).
    */
   cmn?: readonly number[];
+  /**
+   * Per word: it starts a lyrics line. Before such a word (and at the end) the search may pass
+   * through a loop of single phones (`garbage`): music or voice that is not the lyrics (an intro, a
+   * break, ad-libs) is absorbed there instead of pulling lyrics onto it.
+   */
+  lineStarts?: readonly boolean[];
 }
+
+/**
+ * The loop between lines: each of these phones is a "word" the search may repeat, at this
+ * probability per phone (scaled by the language weight like every transition).
+ */
+export const garbage = {
+  phones: ['AA', 'IY', 'UW', 'EH', 'OW', 'ER', 'M', 'N', 'L', 'S', 'HH', 'B', 'D'],
+  probability: 1e-4,
+};
 
 export interface SphinxResult {
   words: SphinxWord[];
@@ -87,23 +102,31 @@ export interface SphinxResult {
  * A finite-state grammar of exactly these words in this order (each its own dictionary entry, so
  * repeated words stay apart), with null arcs to the final state after every word when `openEnd`.
  */
-function grammar(count: number, openEnd: boolean): string {
+export function grammar(count: number, openEnd: boolean, lineStarts?: readonly boolean[]): string {
   const lines = ['FSG_BEGIN lyrics', `NUM_STATES ${count + 1}`, 'START_STATE 0'];
   lines.push(`FINAL_STATE ${count}`);
+  const loop = (state: number) => {
+    for (const phone of garbage.phones) {
+      lines.push(`TRANSITION ${state} ${state} ${garbage.probability} g_${phone}`);
+    }
+  };
   for (let i = 0; i < count; i++) {
+    if (lineStarts?.[i]) loop(i);
     lines.push(`TRANSITION ${i} ${i + 1} 1.0 w${i}`);
     if (openEnd && i < count - 1) lines.push(`TRANSITION ${i + 1} ${count} 1.0`);
   }
+  if (lineStarts) loop(count);
   lines.push('FSG_END');
   return lines.join('\n') + '\n';
 }
 
-function dictionary(words: string[][][]): string {
-  return words
-    .flatMap((variants, i) =>
+function dictionary(words: string[][][], withGarbage: boolean): string {
+  return [
+    ...words.flatMap((variants, i) =>
       variants.map((phones, v) => `w${i}${v === 0 ? '' : `(${v + 1})`} ${phones.join(' ')}`),
-    )
-    .join('\n');
+    ),
+    ...(withGarbage ? garbage.phones.map((p) => `g_${p} ${p}`) : []),
+  ].join('\n');
 }
 
 /** Parses `-time yes` output: one `w<i> <start> <end> <p>` line per word (fillers skipped). */
@@ -171,8 +194,8 @@ export async function runSphinx(
     const wav = monoWav(job.samples, job.rate);
     const audio = join(dir, 'audio.wav');
     writeFileSync(audio, wav);
-    writeFileSync(join(dir, 'lyrics.fsg'), grammar(job.words.length, job.openEnd));
-    writeFileSync(join(dir, 'lyrics.dict'), dictionary(job.words) + '\n');
+    writeFileSync(join(dir, 'lyrics.fsg'), grammar(job.words.length, job.openEnd, job.lineStarts));
+    writeFileSync(join(dir, 'lyrics.dict'), dictionary(job.words, !!job.lineStarts) + '\n');
     // Silence is the only filler: the model's speech and noise fillers ([SPEECH], [NOISE]) match
     // sung words well enough to stand in for them, so an open-ended search could cover the rest of a
     // window with them instead of the lyrics.

@@ -1,8 +1,9 @@
-import type { TaskStart } from '../../src/contract';
+import type { AlignmentItem, LyricsSource, TaskStart } from '../../src/contract';
 import type { HandlerTable, RequestContext } from '../context';
 import { projectUrl } from '../db/projects';
 import { getTask, projectTasks, taskListEntry, taskView } from '../db/tasks';
-import { notFound } from '../http/problem';
+import { HttpError, notFound } from '../http/problem';
+import { findReview } from '../tasks/sync-review';
 import { ownProject } from './projects';
 
 export const taskStart = (ctx: RequestContext, projectId: string, taskId: string): TaskStart => ({
@@ -11,6 +12,44 @@ export const taskStart = (ctx: RequestContext, projectId: string, taskId: string
   projectUrl: projectUrl(ctx.origin, projectId),
   taskUrl: `${ctx.origin}/api/v1/tasks/${encodeURIComponent(taskId)}`,
 });
+
+const invalid = (path: string, message: string) =>
+  new HttpError(422, 'The body is not valid.', { errors: [{ path, message }] });
+
+/**
+ * The alignment variant names an alignment of this project and, when given, items of it; without
+ * `keepItemIds` the alignment must come from a sync (its review tells the words edited by hand).
+ */
+async function checkLyricsSource(ctx: RequestContext, projectId: string, source: LyricsSource) {
+  if (source.type !== 'alignment') return;
+  const row = await ctx.services.db.one<{ items_json: string }>(
+    'SELECT items_json FROM alignments WHERE id = ? AND project_id = ?',
+    source.alignmentId,
+    projectId,
+  );
+  if (!row) {
+    throw invalid('lyricsSource.alignmentId', 'no alignment with this id in the project');
+  }
+  // Parsed only to check named ids (a 100,000-word alignment is megabytes of JSON).
+  if (/^\s*\[\s*\]\s*$/.test(row.items_json)) {
+    throw invalid('lyricsSource.alignmentId', 'this alignment has no words to sync');
+  }
+  if (source.keepItemIds) {
+    const items = JSON.parse(row.items_json) as AlignmentItem[];
+    const ids = new Set(items.map((x) => x.id));
+    const unknown = source.keepItemIds.findIndex((id) => !ids.has(id));
+    if (unknown >= 0) {
+      throw invalid(`lyricsSource.keepItemIds.${unknown}`, 'no item with this id in the alignment');
+    }
+    return;
+  }
+  if (!(await findReview(ctx.services.db, projectId, source.alignmentId))) {
+    throw invalid(
+      'lyricsSource.keepItemIds',
+      'this alignment was not made by a sync, so the words edited by hand are not known: name the items to keep',
+    );
+  }
+}
 
 export const taskHandlers = {
   listProjectTasks: async ({ params }, ctx) => {
@@ -28,6 +67,7 @@ export const taskHandlers = {
 
   startLyricsSync: async ({ params, body }, ctx) => {
     const project = await ownProject(ctx, params.projectId);
+    await checkLyricsSource(ctx, project.id, body.lyricsSource);
     const task = await ctx.services.tasks.enqueue(ctx.services.db, {
       accountId: ctx.account.userId,
       projectId: project.id,

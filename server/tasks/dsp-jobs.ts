@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import type { AlignmentItem } from '../../src/contract';
 import { ALIGNER_MODEL, alignLyrics, EmptyLyricsError } from '../audio/align';
+import { syncAroundAnchors } from '../audio/anchored-sync';
 import { AudioDecodeError, decodeAudioFile } from '../audio/decode';
 import { syncLyricsToAudio, type SyncOutcome } from '../audio/forced-align';
 import type { PcmAudio } from '../audio/pcm';
@@ -26,7 +27,7 @@ export interface SeparateJob {
 
 /** How lyrics are synced (server/audio/forced-align.ts). */
 export interface SyncSettings {
-  /** The project's language (only English has a model here). */
+  /** The project's language (see SyncOptions.language: English, German, French, Spanish, Italian, Portuguese, Dutch; recognised when unset). */
   language?: string | null;
   /** 'energy': the old aligner only (the demo seed, which must start fast). */
   aligner?: 'auto' | 'energy';
@@ -42,7 +43,19 @@ export interface AlignJob {
   sync?: SyncSettings;
 }
 
-export type DspJob = SeparateJob | AlignJob;
+/** Sync again around kept words (server/audio/anchored-sync.ts). */
+export interface AnchoredJob {
+  kind: 'align-anchored';
+  vocals: string;
+  contentType?: string;
+  /** The source alignment's items (with ids). */
+  items: AlignmentItem[];
+  /** Ids of the items whose words stay where they are. */
+  keepItemIds: string[];
+  sync?: SyncSettings;
+}
+
+export type DspJob = SeparateJob | AlignJob | AnchoredJob;
 
 export interface SeparateResult {
   kind: 'separate';
@@ -52,14 +65,28 @@ export interface SeparateResult {
   items?: AlignmentItem[];
   engine?: string;
   notes?: string[];
+  /** One value 0..1 per lyric word (tokenizeLyrics order), when the sync gave one. */
+  wordConfidence?: number[];
 }
 export interface AlignResult {
   kind: 'align';
   items: AlignmentItem[];
   engine: string;
   notes: string[];
+  wordConfidence?: number[];
 }
-export type DspResult = SeparateResult | AlignResult;
+export interface AnchoredResult {
+  kind: 'align-anchored';
+  /** The source items (same order), without ids. */
+  items: AlignmentItem[];
+  /** Per item: its word's confidence (kept words 1); null when unknown. */
+  confidence: (number | null)[];
+  engine: string | null;
+  notes: string[];
+  keptWords: number;
+  alignedWords: number;
+}
+export type DspResult = SeparateResult | AlignResult | AnchoredResult;
 
 /** Reports a task's progress, 0..1 (posted to the main thread by the worker). */
 export type Progress = (fraction: number) => void;
@@ -139,7 +166,14 @@ export async function runDspJob(job: DspJob, progress?: Progress): Promise<DspRe
         duration: made.duration,
         vocalsDuration: made.vocalsDuration,
         instrumentalDuration: made.instrumentalDuration,
-        ...(synced ? { items: synced.items, engine: synced.engine, notes: synced.notes } : {}),
+        ...(synced
+          ? {
+              items: synced.items,
+              engine: synced.engine,
+              notes: synced.notes,
+              ...(synced.wordConfidence ? { wordConfidence: synced.wordConfidence } : {}),
+            }
+          : {}),
       };
     }
     case 'align': {
@@ -148,6 +182,27 @@ export async function runDspJob(job: DspJob, progress?: Progress): Promise<DspRe
       const mix = source ? () => decode(source.path, source.contentType) : undefined;
       const synced = await align(vocals, job.lyrics, job.sync, mix, progress);
       return { kind: 'align', ...synced };
+    }
+    case 'align-anchored': {
+      const vocals = await decode(job.vocals, job.contentType);
+      const settings = job.sync ?? {};
+      const made = await syncAroundAnchors(vocals, job.items, new Set(job.keepItemIds), {
+        language: settings.language ?? null,
+        ...(progress ? { onProgress: progress } : {}),
+        // The energy-only setting (demo seed) holds for the gaps too.
+        ...(settings.aligner === 'energy'
+          ? { sync: (pcm, lyrics) => align(pcm, lyrics, { aligner: 'energy' }) }
+          : {}),
+      });
+      return {
+        kind: 'align-anchored',
+        items: made.items,
+        confidence: made.confidence.map((c) => c ?? null),
+        engine: made.engine ?? null,
+        notes: made.notes,
+        keptWords: made.keptWords,
+        alignedWords: made.alignedWords,
+      };
     }
   }
 }

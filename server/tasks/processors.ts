@@ -1,4 +1,10 @@
-import type { LyricsSource, StemModel } from '../../src/contract';
+import type {
+  AlignmentItem,
+  AlignmentLyricsSource,
+  LyricsSource,
+  StemModel,
+  TranscribeLyricsSource,
+} from '../../src/contract';
 import { ALIGNER_MODEL } from '../audio/align';
 import { SEPARATION_MODEL } from '../audio/separate';
 import { insertAlignment, type AlignmentMeta } from '../db/alignments';
@@ -13,11 +19,12 @@ import { DspUserError, LYRICS_NEEDED } from './dsp-errors';
 import type { Progress, SyncSettings } from './dsp-jobs';
 import type { DspRunner } from './dsp-runner';
 import type { Finished } from './queue';
+import { buildReview, byLyricWord, editedByHand, findReview } from './sync-review';
 
 export interface CreateKaraokeInput {
   inputFileId: string;
   stemModel?: StemModel;
-  lyricsSource?: LyricsSource;
+  lyricsSource?: TranscribeLyricsSource;
   /** Internal (never from the API): the demo seed syncs with the fast energy aligner. */
   aligner?: SyncSettings['aligner'];
 }
@@ -42,9 +49,18 @@ interface Deps {
  * store different models (pocketsphinx or the energy aligner) under the same series of names.
  */
 function alignmentName(existing: AlignmentMeta[]): string {
-  const count = existing.filter((a) => /^Local aligner( \d+)?$/.test(a.name ?? '')).length;
-  return count === 0 ? 'Local aligner' : `Local aligner ${count + 1}`;
+  return numberedName('Local aligner', existing);
 }
+
+/** `base`, `base 2`, … counted among the project's alignments of that series. */
+function numberedName(base: string, existing: AlignmentMeta[]): string {
+  const series = new RegExp(`^${base}( \\d+)?$`);
+  const count = existing.filter((a) => series.test(a.name ?? '')).length;
+  return count === 0 ? base : `${base} ${count + 1}`;
+}
+
+/** The name of an alignment synced again around kept words. */
+const RESYNC_NAME = 'Synced around fixes';
 
 async function syncSettings(
   db: Db,
@@ -195,13 +211,20 @@ async function createKaraoke(deps: Deps, task: TaskRow, input: CreateKaraokeInpu
       await made.addStems(tx);
       if (made.result.items && lyrics !== undefined) {
         await tx.run('UPDATE projects SET lyrics = ? WHERE id = ?', lyrics, projectId);
-        await insertAlignment(tx, projectId, {
+        const items = made.result.items;
+        const alignmentId = await insertAlignment(tx, projectId, {
           model: made.result.engine ?? ALIGNER_MODEL,
           name: alignmentName,
-          items: made.result.items,
+          items,
         });
-        // No alignmentId: the output stays the project-creating variant `{ projectId }` (+ report).
-        return { projectId, ...syncReport(made.result) };
+        // No top-level alignmentId: the output stays the project-creating variant `{ projectId }`
+        // (+ report); the review names the alignment it is about.
+        const review = buildReview(
+          alignmentId,
+          items,
+          byLyricWord(items, made.result.wordConfidence),
+        );
+        return { projectId, ...syncReport(made.result), review };
       }
       return { projectId };
     },
@@ -228,16 +251,25 @@ async function stemSeparation(deps: Deps, task: TaskRow): Promise<Finished> {
   };
 }
 
-async function syncLyrics(deps: Deps, task: TaskRow, input: SyncLyricsInput): Promise<Finished> {
-  const lyrics = input.lyricsSource.lyrics;
-  if (lyrics.trim() === '') throw new DspUserError(LYRICS_NEEDED);
-  const stems = await projectStems(deps.db, task.project_id);
+/** The audio a sync listens to: the newest vocals, else the upload itself. */
+async function syncAudio(deps: Deps, projectId: string) {
+  const stems = await projectStems(deps.db, projectId);
   // The aligner listens to the vocals; without a separation the mix is the next best thing.
   const source =
     [...stems].reverse().find((s) => s.type === 'vocals') ??
     stems.find((s) => s.type === 'original');
   const file = source && (await fileRow(deps.db, source.file_id));
   if (!file) throw new DspUserError('The project has no audio to align the lyrics on.');
+  return { stems, source, file };
+}
+
+async function syncLyrics(deps: Deps, task: TaskRow, input: SyncLyricsInput): Promise<Finished> {
+  if (input.lyricsSource.type === 'alignment') {
+    return syncAroundKept(deps, task, input.lyricsSource);
+  }
+  const lyrics = input.lyricsSource.lyrics;
+  if (lyrics.trim() === '') throw new DspUserError(LYRICS_NEEDED);
+  const { stems, source, file } = await syncAudio(deps, task.project_id);
   // The mix, tried last when nothing is found on the vocals (decoded lazily in the DSP thread).
   const original = stems.find((s) => s.type === 'original');
   const mix =
@@ -263,12 +295,81 @@ async function syncLyrics(deps: Deps, task: TaskRow, input: SyncLyricsInput): Pr
   return {
     async commit(tx: Db) {
       await tx.run('UPDATE projects SET lyrics = ? WHERE id = ?', lyrics, task.project_id);
+      const items = result.items;
       const alignmentId = await insertAlignment(tx, task.project_id, {
         model: result.engine,
         name: alignmentName,
-        items: result.items,
+        items,
       });
-      return { projectId: task.project_id, alignmentId, ...syncReport(result) };
+      const review = buildReview(alignmentId, items, byLyricWord(items, result.wordConfidence));
+      return { projectId: task.project_id, alignmentId, ...syncReport(result), review };
+    },
+  };
+}
+
+/**
+ * The second lyrics source: the words of an alignment synced again between the words kept where
+ * they are (named, or by default the ones edited by hand since the sync that made it). The result
+ * is a new alignment with the source's structure and texts; the source is not changed.
+ */
+async function syncAroundKept(
+  deps: Deps,
+  task: TaskRow,
+  lyricsSource: AlignmentLyricsSource,
+): Promise<Finished> {
+  const row = await deps.db.one<{ items_json: string; name: string | null }>(
+    'SELECT items_json, name FROM alignments WHERE id = ? AND project_id = ?',
+    lyricsSource.alignmentId,
+    task.project_id,
+  );
+  if (!row) throw new DspUserError('The alignment to sync again is gone.');
+  const items = JSON.parse(row.items_json) as AlignmentItem[];
+  if (items.length === 0) throw new DspUserError('The alignment to sync again has no words.');
+  let keep = lyricsSource.keepItemIds;
+  if (!keep) {
+    const review = await findReview(deps.db, task.project_id, lyricsSource.alignmentId);
+    if (!review) {
+      throw new DspUserError(
+        'This alignment was not made by a sync, so the words edited by hand are not known: name the words to keep.',
+      );
+    }
+    keep = editedByHand(items, review);
+  }
+  const { file } = await syncAudio(deps, task.project_id);
+  const sync = await syncSettings(deps.db, task.project_id);
+  const progress = progressWriter(deps.db, task);
+  const result = await withLocalCopy(deps.files, file.id, (vocals) =>
+    deps.dsp.run(
+      {
+        kind: 'align-anchored',
+        vocals,
+        contentType: file.content_type,
+        items,
+        keepItemIds: keep,
+        sync,
+      },
+      progress,
+    ),
+  );
+  if (result.kind !== 'align-anchored') throw new Error('unexpected DSP result');
+  return {
+    async commit(tx: Db) {
+      const made = result.items;
+      const alignmentId = await insertAlignment(tx, task.project_id, {
+        model: result.engine ?? 'kept-words',
+        name: (existing) => numberedName(RESYNC_NAME, existing),
+        items: made,
+      });
+      const review = buildReview(alignmentId, made, (_, i) => result.confidence[i]);
+      return {
+        projectId: task.project_id,
+        alignmentId,
+        sourceAlignmentId: lyricsSource.alignmentId,
+        keptWords: result.keptWords,
+        alignedWords: result.alignedWords,
+        ...syncReport({ engine: result.engine ?? undefined, notes: result.notes }),
+        review,
+      };
     },
   };
 }

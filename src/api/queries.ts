@@ -5,6 +5,7 @@ import {
   isTerminalStatus,
   type BillingPlatform,
   type Project,
+  type SyncReview,
   type Task,
   type TaskListEntry,
 } from '../contract';
@@ -118,6 +119,35 @@ export const projectTasksQuery = (client: ApiClient, projectId: string) =>
     },
     refetchInterval: (query) =>
       anyRunning(query.state.data) ? pollDelay(query.state.dataUpdateCount) : false,
+  });
+
+/** Task types whose output may carry a sync review (docs/api-decisions.md "Sync review"). */
+const SYNC_TASKS: ReadonlySet<string> = new Set(['sync-lyrics', 'create-karaoke']);
+/** How many finished syncs are asked, newest first, before concluding there is no review. */
+const REVIEW_LOOKUPS = 30;
+
+/**
+ * The review of the sync that made an alignment (per item id: confidence, synced times), or null
+ * when no sync of the project made it (imported or hand-made) or its output has none. Found in the
+ * project's finished sync tasks, newest first; a review never changes, so it is fetched once.
+ */
+export const syncReviewQuery = (client: ApiClient, projectId: string, alignmentId: string) =>
+  queryOptions({
+    queryKey: queryKeys.syncReview(projectId, alignmentId),
+    queryFn: async ({ signal }): Promise<SyncReview | null> => {
+      const tasks = await client.request('listProjectTasks', { params: { projectId }, signal });
+      const done = tasks
+        .filter((t) => SYNC_TASKS.has(t.type) && t.status === 'completed')
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .slice(0, REVIEW_LOOKUPS);
+      for (const entry of done) {
+        const task = await client.request('getTask', { params: { taskId: entry.id }, signal });
+        const review = task.output && 'review' in task.output ? task.output.review : undefined;
+        if (review?.alignmentId === alignmentId) return review;
+      }
+      return null;
+    },
+    staleTime: Infinity,
   });
 
 /** One task, polled until it reaches a terminal status (backing off 1 s → 5 s; paused while hidden). */

@@ -19,6 +19,8 @@ export const queryKeys = {
   projectExports: (projectId: string) => [...root, 'project', projectId, 'exports'] as const,
   exports: (projectId: string, page: number, limit: number) =>
     [...root, 'project', projectId, 'exports', { page, limit }] as const,
+  syncReview: (projectId: string, alignmentId: string) =>
+    [...root, 'project', projectId, 'review', alignmentId] as const,
   task: (taskId: string) => [...root, 'task', taskId] as const,
   presets: () => [...root, 'presets'] as const,
   media: () => [...root, 'media'] as const,

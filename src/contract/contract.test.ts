@@ -14,6 +14,7 @@ import {
   ProjectSettingsSchema,
   SelectionRequestSchema,
   STEM_MODELS,
+  LyricsSyncRequestSchema,
   StemSeparationRequestSchema,
   TaskOutputSchema,
   TaskSchema,
@@ -143,6 +144,11 @@ describe('create project body', () => {
       { inputFileId: 'f1', lyricsSource: { type: 'upload', lyrics: 'x' } },
       false,
     ],
+    [
+      'the alignment source (a new project has no alignment to sync again)',
+      { inputFileId: 'f1', lyricsSource: { type: 'alignment', alignmentId: 'a1' } },
+      false,
+    ],
   ])('%s', (_, value, expected) => {
     expect(ok(CreateProjectSchema, value)).toBe(expected);
   });
@@ -152,6 +158,41 @@ describe('create project body', () => {
     for (const model of STEM_MODELS) expect(ok(StemSeparationRequestSchema, { model })).toBe(true);
     expect(ok(StemSeparationRequestSchema, {})).toBe(true);
     expect(ok(StemSeparationRequestSchema, { model: 'vendore' })).toBe(false);
+  });
+});
+
+describe('lyrics sync body', () => {
+  it.each([
+    ['transcribe', { type: 'transcribe', lyrics: 'la la' }, true],
+    ['transcribe without lyrics', { type: 'transcribe' }, false],
+    ['alignment, default keep set', { type: 'alignment', alignmentId: 'a1' }, true],
+    [
+      'alignment with items to keep',
+      { type: 'alignment', alignmentId: 'a1', keepItemIds: ['i1'] },
+      true,
+    ],
+    ['alignment, keeping nothing', { type: 'alignment', alignmentId: 'a1', keepItemIds: [] }, true],
+    ['alignment without its id', { type: 'alignment' }, false],
+    ['alignment with an empty id', { type: 'alignment', alignmentId: '' }, false],
+    ['an empty item id', { type: 'alignment', alignmentId: 'a1', keepItemIds: [''] }, false],
+    [
+      'keepItemIds not an array',
+      { type: 'alignment', alignmentId: 'a1', keepItemIds: 'i1' },
+      false,
+    ],
+    ['alignment with lyrics', { type: 'alignment', alignmentId: 'a1', lyrics: 'x' }, false],
+    ['another type', { type: 'upload', lyrics: 'x' }, false],
+  ])('%s', (_, lyricsSource, expected) => {
+    expect(ok(LyricsSyncRequestSchema, { lyricsSource })).toBe(expected);
+  });
+
+  it('caps keepItemIds at the most items an alignment holds', () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `i${i}`);
+    const body = (n: number) => ({
+      lyricsSource: { type: 'alignment', alignmentId: 'a1', keepItemIds: ids(n) },
+    });
+    expect(ok(LyricsSyncRequestSchema, body(MAX_ALIGNMENT_ITEMS))).toBe(true);
+    expect(ok(LyricsSyncRequestSchema, body(MAX_ALIGNMENT_ITEMS + 1))).toBe(false);
   });
 });
 
@@ -264,6 +305,23 @@ describe('responses', () => {
     [{ projectId: 'p', exportId: 'e' }, ['projectId', 'exportId']],
   ])('task output %j keeps its variant', (output, keys) => {
     expect(Object.keys(TaskOutputSchema.parse(output)).sort()).toEqual([...keys].sort());
+  });
+
+  it("keeps a sync's review (confidence 0..1, synced times) in both sync variants", () => {
+    const review = { alignmentId: 'a', confidence: { i1: 0.2 }, synced: { i1: [1, 1.5] } };
+    expect(TaskOutputSchema.parse({ projectId: 'p', alignmentId: 'a', review })).toEqual({
+      projectId: 'p',
+      alignmentId: 'a',
+      review,
+    });
+    expect(TaskOutputSchema.parse({ projectId: 'p', engine: 'x', review })).toEqual({
+      projectId: 'p',
+      review,
+    });
+    // Known fields are strict: a confidence out of 0..1 is a broken response, not dropped.
+    expect(
+      ok(TaskOutputSchema, { projectId: 'p', review: { ...review, confidence: { i: 2 } } }),
+    ).toBe(false);
   });
 
   it('rejects an unknown task type or status', () => {

@@ -3,7 +3,12 @@ import { AlignmentSchema } from './alignment';
 import { IdSchema } from './common';
 import { ExportSchema } from './library';
 import { ColourSchema, StyleObjectSchema, textStyleSchema, TrimSchema } from './style';
-import { LyricsSourceSchema, StemModelSchema, TaskStatusSchema, TaskTypeSchema } from './task';
+import {
+  StemModelSchema,
+  TaskStatusSchema,
+  TaskTypeSchema,
+  TranscribeLyricsSourceSchema,
+} from './task';
 
 export const StemSchema = z.object({
   id: IdSchema,
@@ -126,7 +131,7 @@ export const CreateProjectSchema = z.strictObject({
   title: TitleSchema.optional(),
   artists: ArtistsSchema.optional(),
   inputFileId: IdSchema,
-  lyricsSource: LyricsSourceSchema.optional(),
+  lyricsSource: TranscribeLyricsSourceSchema.optional(),
   presetId: IdSchema.optional(),
   kind: z.literal('karaoke').optional(),
   stemModel: StemModelSchema.optional(),

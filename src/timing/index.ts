@@ -13,3 +13,4 @@ export * from './validate';
 export * from './viewport';
 export { derivedFrom } from './lineage';
 export { planTake, type TakePlan, type TakeScope } from './take';
+export * from './review';

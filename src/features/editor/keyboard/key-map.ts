@@ -24,6 +24,8 @@ export type CommandId =
   | 'help'
   | 'soloVocals'
   | 'nextProblem'
+  | 'nextUncertain'
+  | 'previousUncertain'
   | 'zoomIn'
   | 'zoomOut'
   | 'zoomFit'
@@ -104,6 +106,18 @@ export const DEFAULT_KEY_MAP: KeyMap = [
     scope: 'focus-free',
   },
   { id: 'nextProblem', keys: ['n'], label: 'Go to the next problem', group: 'Selection' },
+  {
+    id: 'nextUncertain',
+    keys: ['u'],
+    label: 'Go to the next word the sync is unsure of',
+    group: 'Selection',
+  },
+  {
+    id: 'previousUncertain',
+    keys: ['Shift+u'],
+    label: 'Go to the previous word the sync is unsure of',
+    group: 'Selection',
+  },
   {
     id: 'findWord',
     keys: ['/'],

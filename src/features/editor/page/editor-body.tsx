@@ -30,6 +30,7 @@ import {
 } from '../timeline';
 import { indexOfKey, itemAt } from '../../../timing';
 import { EditingToolbar, GhostLane, SpectrogramView, useEditingTools } from '../tools';
+import { ReviewBar, ReviewMarksContext, useResync, useReview } from '../review';
 import { EditOptions } from './edit-options';
 import { policyPreview } from './policy-preview';
 import { useEditorPreferences } from './preferences';
@@ -49,6 +50,8 @@ interface Props {
   alignmentId: string;
   store: EditorStore;
   onSave: () => void;
+  /** Saves unsaved edits before a sync of the stored alignment; true when nothing is unsaved. */
+  saveFirst: () => Promise<boolean>;
 }
 
 const bounds = new WeakMap<object, { doc: object; start: number | null; end: number | null }>();
@@ -82,7 +85,7 @@ function clockOf(player: StemPlayer): PlaybackClock {
 }
 
 /** Audio, waveform, canvas timeline, word list and side panels of one open alignment. */
-export function EditorBody({ project, alignmentId, store, onSave }: Props) {
+export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: Props) {
   const stems = useMemo(
     () => project.stems.map((s) => ({ id: s.id, url: s.url, label: s.type, type: s.type })),
     [project.stems],
@@ -258,119 +261,163 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
     [project.alignments, alignmentId],
   );
   const tools = useEditingTools(store, others);
-  useEditorKeyboard({ ...commands, ...tools.commands }, { tapMode, area: EDITOR_AREA });
+  // Review after a sync: low-confidence words marked, next / previous uncertain word, and sync
+  // again around the fixes (opened in Compare with when done).
+  const review = useReview({ projectId: project.id, alignmentId, store, player, view, limits });
+  const [reviewMessage, setReviewMessage] = useState<string | null>(null);
+  const { setCompareId } = tools;
+  const resync = useResync({
+    projectId: project.id,
+    alignmentId,
+    store,
+    marks: review.marks,
+    saveFirst,
+    others,
+    compareWith: setCompareId,
+  });
+  useEffect(() => {
+    const { marks } = review;
+    extras.set({ ...extras.get(), uncertain: (doc) => marks.uncertainOf(doc) });
+  }, [extras, review]);
+  const getUncertain = useCallback(() => extras.get().uncertain, [extras]);
+  const reviewCommands = useMemo(
+    () => ({
+      nextUncertain: () => setReviewMessage(review.go(1)),
+      previousUncertain: () => setReviewMessage(review.go(-1)),
+    }),
+    [review],
+  );
+  useEditorKeyboard(
+    { ...commands, ...tools.commands, ...reviewCommands },
+    { tapMode, area: EDITOR_AREA },
+  );
   useRevealSelection(store, view, limits, clock);
   const style = project.settings?.settings.style ?? project.settings?.preset;
 
   return (
-    <div className="editor-body">
-      <section className="editor-transport" aria-label="Playback">
-        <Transport snapshot={snapshot} controls={player} loopRange={loopRange} />
-        <Mixer stems={snapshot.stems} controls={player} />
-        <EditOptions store={store} />
-        <button type="button" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
-          Shortcuts
-        </button>
-      </section>
-      <EditingToolbar
-        tools={tools}
-        store={store}
-        others={others}
-        getPlayhead={() => player.getTime()}
-        duration={duration || Infinity}
-      />
-      <section
-        className="editor-timeline"
-        style={{ cursor }}
-        aria-label="Timeline"
-        {...timingFileDrop(store)}
-      >
-        <TimelineBar
+    <ReviewMarksContext.Provider value={review.marks}>
+      <div className="editor-body">
+        <section className="editor-transport" aria-label="Playback">
+          <Transport snapshot={snapshot} controls={player} loopRange={loopRange} />
+          <Mixer stems={snapshot.stems} controls={player} />
+          <EditOptions store={store} />
+          <button type="button" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
+            Shortcuts
+          </button>
+        </section>
+        <EditingToolbar
+          tools={tools}
           store={store}
-          view={view}
-          zoomLimits={limits()}
-          getPlayheadTime={() => player.getTime()}
-          laneMode={laneMode}
-          onLaneModeChange={(mode) => {
-            setLaneMode(mode);
-            extras.set({ ...extras.get(), laneMode: mode });
-          }}
+          others={others}
+          getPlayhead={() => player.getTime()}
+          duration={duration || Infinity}
         />
-        <CommandNotice box={notice} />
-        {waveStem && (
-          <Waveform
-            url={analysisFailed ? waveStem.url : null}
-            peaks={wavePeaks}
-            duration={waveform ? waveform.duration : duration || undefined}
-            getView={view.get}
-            subscribe={view.subscribe}
-            label={`Waveform of ${waveStem.type}`}
-          />
-        )}
-        {waveStem && tools.spectrogram && (
-          <SpectrogramView
-            analysis={onsets}
-            getView={view.get}
-            subscribeView={view.subscribe}
-            stemLabel={waveStem.type}
-          />
-        )}
-        <TimelineCanvas
-          getScene={getScene}
-          subscribe={subscribe}
-          getPlayheadTime={() => player.getTime()}
-          getOnsets={onsets.get}
-          getOnsetStrengths={onsets.strengths}
-          onIntent={onIntent}
-          onResize={(size) => {
-            view.set({ ...view.get(), ...size });
-            if (!fitted.current && duration) {
-              // Open on the first words at a zoom where their text fits: about 12 s in view.
-              fitted.current = true;
-              const first = itemAt(store.getState().doc, 0)?.start ?? 0;
-              const start = Math.max(0, first - 1);
-              view.set(fitTo(view.get(), limits(), { start, end: Math.min(duration, start + 12) }));
-            }
+        <ReviewBar
+          review={review}
+          resync={resync}
+          nameOf={(id) => {
+            const made = project.alignments.find((a) => a.id === id);
+            return made ? alignmentLabel(made) : 'the new alignment';
           }}
-          zoomLimits={limits()}
-          toolOptions={{ snapping, snapThresholdPx }}
-          exposeTestHook
-          ariaLabel="Timeline of words: arrow keys select the previous or next word, Home and End the first or last; drag to move"
-          describedBy={statusId}
-          className="timeline-canvas"
+          message={reviewMessage}
+          say={setReviewMessage}
+        />
+        <section
+          className="editor-timeline"
+          style={{ cursor }}
+          aria-label="Timeline"
+          {...timingFileDrop(store)}
         >
-          <TimelineWordLabel
+          <TimelineBar
             store={store}
+            view={view}
+            zoomLimits={limits()}
+            getPlayheadTime={() => player.getTime()}
+            laneMode={laneMode}
+            getUncertain={getUncertain}
+            onLaneModeChange={(mode) => {
+              setLaneMode(mode);
+              extras.set({ ...extras.get(), laneMode: mode });
+            }}
+          />
+          <CommandNotice box={notice} />
+          {waveStem && (
+            <Waveform
+              url={analysisFailed ? waveStem.url : null}
+              peaks={wavePeaks}
+              duration={waveform ? waveform.duration : duration || undefined}
+              getView={view.get}
+              subscribe={view.subscribe}
+              label={`Waveform of ${waveStem.type}`}
+            />
+          )}
+          {waveStem && tools.spectrogram && (
+            <SpectrogramView
+              analysis={onsets}
+              getView={view.get}
+              subscribeView={view.subscribe}
+              stemLabel={waveStem.type}
+            />
+          )}
+          <TimelineCanvas
             getScene={getScene}
             subscribe={subscribe}
-            statusId={statusId}
+            getPlayheadTime={() => player.getTime()}
+            getOnsets={onsets.get}
+            getOnsetStrengths={onsets.strengths}
+            onIntent={onIntent}
+            onResize={(size) => {
+              view.set({ ...view.get(), ...size });
+              if (!fitted.current && duration) {
+                // Open on the first words at a zoom where their text fits: about 12 s in view.
+                fitted.current = true;
+                const first = itemAt(store.getState().doc, 0)?.start ?? 0;
+                const start = Math.max(0, first - 1);
+                view.set(
+                  fitTo(view.get(), limits(), { start, end: Math.min(duration, start + 12) }),
+                );
+              }
+            }}
+            zoomLimits={limits()}
+            toolOptions={{ snapping, snapThresholdPx }}
+            exposeTestHook
+            ariaLabel="Timeline of words: arrow keys select the previous or next word, Home and End the first or last; drag to move"
+            describedBy={statusId}
+            className="timeline-canvas"
+          >
+            <TimelineWordLabel
+              store={store}
+              getScene={getScene}
+              subscribe={subscribe}
+              statusId={statusId}
+            />
+          </TimelineCanvas>
+          {tools.compare && (
+            <GhostLane
+              items={tools.compare.alignment.items}
+              name={alignmentLabel(tools.compare)}
+              view={view}
+              store={store}
+              duration={duration}
+            />
+          )}
+        </section>
+        <section className="editor-words" aria-label="Words">
+          <WordList player={clock} preview={livePreview} findRef={findWordField} />
+        </section>
+        <aside className="editor-side" aria-label="Preview and checks">
+          <KaraokePreview
+            player={clock}
+            style={style ?? undefined}
+            title={project.title}
+            artists={project.artists}
+            duration={duration || undefined}
           />
-        </TimelineCanvas>
-        {tools.compare && (
-          <GhostLane
-            items={tools.compare.alignment.items}
-            name={alignmentLabel(tools.compare)}
-            view={view}
-            store={store}
-            duration={duration}
-          />
-        )}
-      </section>
-      <section className="editor-words" aria-label="Words">
-        <WordList player={clock} preview={livePreview} findRef={findWordField} />
-      </section>
-      <aside className="editor-side" aria-label="Preview and checks">
-        <KaraokePreview
-          player={clock}
-          style={style ?? undefined}
-          title={project.title}
-          artists={project.artists}
-          duration={duration || undefined}
-        />
-        <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />
-        <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />
-      </aside>
-      <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
-    </div>
+          <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />
+          <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />
+        </aside>
+        <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      </div>
+    </ReviewMarksContext.Provider>
   );
 }

@@ -107,6 +107,10 @@ function Workspace({ project, alignment, session, onSwitch, focusPicker }: Props
         alignmentId={alignment.id}
         store={store}
         onSave={() => void save()}
+        saveFirst={async () => {
+          await save();
+          return !store.getState().dirty;
+        }}
       />
       {pendingMerge && (
         // Kept mounted while the merge waits, so `Show` and `Decide later` keep the choices.

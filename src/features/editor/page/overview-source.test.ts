@@ -25,6 +25,28 @@ const make = () =>
   });
 
 describe('createOverviewSource', () => {
+  it('gives the uncertain words when the page has them, the same spans until they change', () => {
+    const store = make();
+    let sets = new WeakMap<object, ReadonlySet<string>>();
+    const uncertainOf = (doc: object) => {
+      let set = sets.get(doc);
+      if (!set) sets.set(doc, (set = new Set(['b', 'd'])));
+      return set;
+    };
+    let on = false;
+    const source = createOverviewSource(store, () => (on ? uncertainOf : undefined));
+    expect(source().uncertain).toBeUndefined();
+    on = true;
+    const first = source();
+    expect(collect(first.uncertain!)).toEqual([
+      [1.2, 2],
+      [4, 5],
+    ]);
+    expect(source()).toBe(first);
+    sets = new WeakMap();
+    expect(source().uncertain).not.toBe(first.uncertain);
+  });
+
   it('gives every word, the problem words and the last end', () => {
     const store = make();
     store.getState().actions.validateNow();

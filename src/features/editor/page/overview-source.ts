@@ -73,8 +73,13 @@ function problemsOf(doc: TimingDoc, keys: ReadonlySet<string>): OverviewSpans {
  * rebucket 100,000 words per frame) and the validated problems. The same objects are returned
  * until the document or the validation changes, so the overview rebuckets only then.
  */
-export function createOverviewSource(store: EditorStore): () => OverviewSource {
+export function createOverviewSource(
+  store: EditorStore,
+  /** The words the sync is unsure of in a doc (see `../review/`), read per frame. */
+  getUncertain: () => ((doc: TimingDoc) => ReadonlySet<string>) | undefined = () => undefined,
+): () => OverviewSource {
   let words: { doc: TimingDoc; spans: OverviewSpans; extent: number | null } | null = null;
+  let uncertain: { keys: ReadonlySet<string>; spans: OverviewSpans } | null = null;
   let problems: { doc: TimingDoc; keys: ReadonlySet<string>; spans: OverviewSpans } | null = null;
   let source: OverviewSource | null = null;
 
@@ -87,7 +92,11 @@ export function createOverviewSource(store: EditorStore): () => OverviewSource {
     const problemsHold =
       problems !== null &&
       (validation === null || (problems.doc === doc && problems.keys === keys));
-    if (source && words?.doc === doc && problemsHold) return source;
+    const unsure = getUncertain()?.(doc);
+    const uncertainHolds = (uncertain?.keys ?? undefined) === unsure;
+    if (source && words?.doc === doc && problemsHold && uncertainHolds) return source;
+    if (!uncertainHolds)
+      uncertain = unsure ? { keys: unsure, spans: problemsOf(doc, unsure) } : null;
     if (words?.doc !== doc) words = { doc, spans: nextWords(doc, words), extent: null };
     const p = problemsHold && problems ? problems : { doc, keys, spans: problemsOf(doc, keys) };
     problems = p;
@@ -95,6 +104,7 @@ export function createOverviewSource(store: EditorStore): () => OverviewSource {
     source = {
       spans: w.spans,
       problems: p.spans,
+      ...(uncertain ? { uncertain: uncertain.spans } : {}),
       extent: () => {
         if (w.extent === null) {
           let end = 0;

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { TimingDoc } from '../../../timing';
 import type { EditorStore } from '../store';
 import { TimelineOverview, type LaneMode, type TimelineView, type ZoomLimits } from '../timeline';
 import { SnapToggle } from './edit-options';
@@ -12,6 +13,8 @@ interface Props {
   getPlayheadTime: () => number | null;
   laneMode: LaneMode;
   onLaneModeChange: (mode: LaneMode) => void;
+  /** The words the sync is unsure of in a doc, marked on the overview too. */
+  getUncertain?: () => ((doc: TimingDoc) => ReadonlySet<string>) | undefined;
 }
 
 /** Above the timeline: the whole song's overview, the lane mode and the snapping toggle. */
@@ -22,8 +25,9 @@ export function TimelineBar({
   getPlayheadTime,
   laneMode,
   onLaneModeChange,
+  getUncertain,
 }: Props) {
-  const getSource = useMemo(() => createOverviewSource(store), [store]);
+  const getSource = useMemo(() => createOverviewSource(store, getUncertain), [store, getUncertain]);
   return (
     <div className="timeline-bar">
       <TimelineOverview

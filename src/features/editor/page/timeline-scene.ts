@@ -31,6 +31,8 @@ export interface SceneExtras {
   onsets?: readonly number[];
   /** Per onset its strength: long ticks for the strong ones. */
   onsetStrengths?: readonly number[];
+  /** The words the sync is unsure of in a document (cached per doc by the caller). */
+  uncertain?: (doc: TimingDoc) => ReadonlySet<string>;
 }
 
 /** Line mode: lines alternate over two rows, so neighbouring lines never share one. */
@@ -248,6 +250,7 @@ export function createSceneSource(store: EditorStore, extras: () => SceneExtras)
       e.laneMode,
       e.onsets,
       e.onsetStrengths,
+      e.uncertain,
     ];
     if (cache && cache.key.every((k, i) => k === key[i])) return cache.scene;
     // Singers come from the committed doc: a drag preview never changes them.
@@ -264,6 +267,8 @@ export function createSceneSource(store: EditorStore, extras: () => SceneExtras)
       problemKeys: problemKeysOf(state.validation),
       estimatedKeys: doc.estimated,
       conflictKeys: conflictKeys(state.pendingMerge),
+      // Marks follow the committed doc (a preview shows the same words under the drag).
+      uncertainKeys: e.uncertain ? e.uncertain(state.doc) : undefined,
       onsets: e.onsets,
       onsetStrengths: e.onsetStrengths,
       snapGuide: e.snapGuide,

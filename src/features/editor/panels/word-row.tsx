@@ -1,5 +1,6 @@
 import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
 import type { AlignmentItem } from '../../../contract';
+import { useReviewMarks } from '../review/review-context';
 import { keyOf, useEditor } from '../store';
 import { CommitField } from './commit-field';
 import type { RowProblem } from './issue-text';
@@ -44,6 +45,12 @@ export function WordRow({
   const key = keyOf(item);
   const times = useLiveTimes(preview, key, item.start, item.end);
   const selected = useEditor((s) => s.selection.has(key));
+  const marks = useReviewMarks();
+  const uncertain = useEditor((s) => marks.uncertainOf(s.doc).has(key));
+  const confidence = uncertain ? marks.confidenceOf(key) : undefined;
+  const unsure = `The sync is unsure of this word${
+    confidence === undefined ? '' : ` (confidence ${Math.round(confidence * 100)}%)`
+  }`;
   const duration = useEditor((s) => s.doc.duration);
   const actions = useEditor((s) => s.actions);
   const name = item.text.trim() || 'empty word';
@@ -55,6 +62,7 @@ export function WordRow({
     'word-row',
     selected && 'selected',
     problem && `problem-${problem.severity}`,
+    uncertain && 'uncertain',
     times.live && 'live',
   ];
   return (
@@ -99,6 +107,12 @@ export function WordRow({
         className="word-time"
         inputMode="decimal"
       />
+      {uncertain && (
+        <span className="row-uncertain" title={unsure}>
+          <span aria-hidden="true">?</span>
+          <span className="visually-hidden">uncertain: {unsure}</span>
+        </span>
+      )}
       {selected && <span className="visually-hidden">selected</span>}
       {times.live && <span className="visually-hidden">moving</span>}
       {problem && (

@@ -35,6 +35,7 @@ export const DARK_TIMELINE_COLORS: TimelineColors = {
   problem: '#e5484d',
   estimated: '#8b6bd6',
   conflict: '#ff5fd2',
+  uncertain: '#ffb224',
   onset: 'rgba(86, 214, 160, 0.75)',
   preview: '#3fa46a',
   playhead: '#ff5a5f',

@@ -23,6 +23,8 @@ export interface OverviewSource {
   spans: OverviewSpans;
   /** Words with problems: changes identity when the problems (or the words) changed. */
   problems: OverviewSpans;
+  /** Words the sync is unsure of (absent: none): changes identity when they changed. */
+  uncertain?: OverviewSpans;
   /** Latest word end, used while the media duration is unknown (called only then). */
   extent: () => number;
 }

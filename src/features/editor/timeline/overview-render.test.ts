@@ -4,6 +4,7 @@ import {
   DARK_OVERVIEW_COLORS as C,
   PROBLEM_MARK_HEIGHT,
   renderOverviewBase,
+  UNCERTAIN_MARK_HEIGHT,
   renderOverviewOverlay,
 } from './overview-render';
 
@@ -33,6 +34,30 @@ describe('renderOverviewBase', () => {
     ]);
     const marks = rects.filter((c) => c.fillStyle === C.problem).map((c) => c.args);
     expect(marks).toEqual([[3, 0, 2, PROBLEM_MARK_HEIGHT]]);
+  });
+
+  it('marks columns with uncertain words along the bottom, over the bars', () => {
+    const ctx = createRecordingContext();
+    renderOverviewBase(ctx, {
+      width: 8,
+      height: H,
+      devicePixelRatio: 1,
+      density: new Uint32Array([0, 0, 4, 4, 1, 0, 0, 4]),
+      max: 4,
+      problems: new Uint32Array(8),
+      uncertain: new Uint32Array([0, 0, 1, 1, 0, 0, 0, 2]),
+      colors: C,
+    });
+    const rects = ctx.calls.filter((c) => c.op === 'fillRect');
+    const marks = rects.filter((c) => c.fillStyle === C.uncertain).map((c) => c.args);
+    const y = H - UNCERTAIN_MARK_HEIGHT;
+    expect(marks).toEqual([
+      [2, y, 2, UNCERTAIN_MARK_HEIGHT],
+      [6.5, y, 2, UNCERTAIN_MARK_HEIGHT], // a lone column, widened
+    ]);
+    // Drawn after the density bars (on top of them).
+    const lastBar = rects.findLastIndex((c) => c.fillStyle === C.density);
+    expect(rects.findIndex((c) => c.fillStyle === C.uncertain)).toBeGreaterThan(lastBar);
   });
 
   it('widens a lone problem column so it shows', () => {

@@ -6,6 +6,8 @@ export interface OverviewColors {
   background: string;
   density: string;
   problem: string;
+  /** Marks of the words the sync is unsure of (absent: amber). */
+  uncertain?: string;
   window: string;
   windowEdge: string;
   playhead: string;
@@ -15,6 +17,7 @@ export const DARK_OVERVIEW_COLORS: OverviewColors = {
   background: DARK_TIMELINE_COLORS.background,
   density: DARK_TIMELINE_COLORS.itemEdge,
   problem: DARK_TIMELINE_COLORS.problem,
+  uncertain: DARK_TIMELINE_COLORS.uncertain,
   window: 'rgba(255, 255, 255, 0.14)',
   windowEdge: 'rgba(255, 255, 255, 0.75)',
   playhead: DARK_TIMELINE_COLORS.playhead,
@@ -33,8 +36,13 @@ export interface OverviewBase {
   max: number;
   /** Problem words per column. */
   problems: Uint32Array;
+  /** Uncertain words per column (absent: none). */
+  uncertain?: Uint32Array;
   colors: OverviewColors;
 }
+
+/** Uncertain marks: a strip along the bottom of the column, over the density bars. */
+export const UNCERTAIN_MARK_HEIGHT = 3;
 
 /**
  * The static layer: density bars from the bottom, problem marks along the top. One fillRect per
@@ -60,6 +68,17 @@ export function renderOverviewBase(ctx: Canvas2D, o: OverviewBase): void {
     (x, w, on) => {
       // A lone problem column is widened to 2 px so it can be seen.
       if (on) ctx.fillRect(w === 1 ? x - 0.5 : x, 0, Math.max(2, w), PROBLEM_MARK_HEIGHT);
+    },
+  );
+  const uncertain = o.uncertain;
+  if (!uncertain || uncertain.length === 0) return;
+  ctx.fillStyle = o.colors.uncertain ?? '#ffb224';
+  forRuns(
+    uncertain.length,
+    (c) => ((uncertain[c] ?? 0) > 0 ? 1 : 0),
+    (x, w, on) => {
+      const y = o.height - UNCERTAIN_MARK_HEIGHT;
+      if (on) ctx.fillRect(w === 1 ? x - 0.5 : x, y, Math.max(2, w), UNCERTAIN_MARK_HEIGHT);
     },
   );
 }

@@ -41,11 +41,13 @@ export interface TimelineOverviewProps {
 interface Buckets {
   spans: unknown;
   problemSpans: unknown;
+  uncertainSpans: unknown;
   columns: number;
   duration: number;
   density: Uint32Array;
   max: number;
   problems: Uint32Array;
+  uncertain: Uint32Array;
 }
 
 /**
@@ -98,17 +100,26 @@ export function TimelineOverview(props: TimelineOverviewProps) {
         buckets = {
           spans: source.spans,
           problemSpans: null,
+          uncertainSpans: null,
           columns,
           duration,
           density,
           max: maxCount(density),
           problems: buckets?.problems ?? new Uint32Array(0),
+          uncertain: buckets?.uncertain ?? new Uint32Array(0),
         };
         redrawBase = true;
       }
       if (buckets.problemSpans !== source.problems) {
         buckets.problems = bucketSpans(source.problems, columns, duration);
         buckets.problemSpans = source.problems;
+        redrawBase = true;
+      }
+      if (buckets.uncertainSpans !== (source.uncertain ?? null)) {
+        buckets.uncertain = source.uncertain
+          ? bucketSpans(source.uncertain, columns, duration)
+          : new Uint32Array(0);
+        buckets.uncertainSpans = source.uncertain ?? null;
         redrawBase = true;
       }
       if (redrawBase) {

@@ -4,7 +4,7 @@ import { DARK_TIMELINE_COLORS as C } from './colors';
 import { createRecordingContext } from './fake-context';
 import { renderOverlay } from './overlay';
 import { RULER_HEIGHT } from './layout';
-import { renderTimeline } from './render-timeline';
+import { renderTimeline, UNCERTAIN_BAR_PX } from './render-timeline';
 import { regularItems, sceneFromArray } from './test-scene';
 import type { TimelineItem, TimelineScene } from './types';
 
@@ -114,6 +114,36 @@ describe('renderTimeline', () => {
     expect(stats.drawn).toBeGreaterThan(without.drawn);
     const outlines = ctx.calls.filter((c) => c.op === 'strokeRect' && c.strokeStyle === C.conflict);
     expect(outlines).toHaveLength(2);
+  });
+
+  it('marks uncertain words with a bar along their top, on any style, and never culls them', () => {
+    const ctx = createRecordingContext();
+    const scene = sceneFromArray(regularItems(6), {
+      selection: new Set(['w1']),
+      problemKeys: new Set(['w2']),
+      uncertainKeys: new Set(['w1', 'w2', 'w3', 'w40']), // w40: not in view
+    });
+    renderTimeline(ctx, scene);
+    const bars = itemBoxes(ctx.calls, C.uncertain ?? '');
+    expect(bars.map((c) => c.args[0])).toEqual([100, 200, 300]);
+    // Along the top of the box (problems are marked along the bottom).
+    const box = itemBoxes(ctx.calls, C.item).find((c) => c.args[0] === 300)!;
+    expect(bars.every((c) => c.args[1] === box.args[1] && c.args[3] === UNCERTAIN_BAR_PX)).toBe(
+      true,
+    );
+    expect([C.selected, C.problem, C.estimated, C.preview, C.conflict]).not.toContain(C.uncertain);
+    // Zoomed far out, an uncertain word sharing a pixel column is still drawn.
+    const items = regularItems(100_000, 0.036, 0.03);
+    const view = { startTime: 0, pxPerSecond: 1000 / 3600, width: 1000, height: 224 };
+    const far = { view: { ...view, devicePixelRatio: 1 } };
+    const without = renderTimeline(createRecordingContext(), sceneFromArray(items, far));
+    const marked = createRecordingContext();
+    const stats = renderTimeline(
+      marked,
+      sceneFromArray(items, { ...far, uncertainKeys: new Set(['w50001', 'w50002']) }),
+    );
+    expect(stats.drawn).toBeGreaterThan(without.drawn);
+    expect(itemBoxes(marked.calls, C.uncertain ?? '')).toHaveLength(2);
   });
 
   it('draws an onset tick per visible onset on the ruler, one per pixel column at most', () => {

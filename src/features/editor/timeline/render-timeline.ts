@@ -123,10 +123,13 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
   const lane = laneOf(item, f.scene.laneMode, f.layout.laneCount, f.scene.singerLanes);
   const x = (start - view.startTime) * view.pxPerSecond;
   const width = (end - start) * view.pxPerSecond;
-  // Conflicts are never culled: each must stay findable at any zoom.
+  // Conflicts and uncertain words are never culled: each must stay findable at any zoom.
   const conflicts = f.scene.conflictKeys;
   const conflict = conflicts !== undefined && conflicts.size !== 0 && conflicts.has(item.key);
-  if (width < 1 && style === 'plain' && !conflict) {
+  const uncertainKeys = f.scene.uncertainKeys;
+  const uncertain =
+    uncertainKeys !== undefined && uncertainKeys.size !== 0 && uncertainKeys.has(item.key);
+  if (width < 1 && style === 'plain' && !conflict && !uncertain) {
     const px = Math.floor(x * view.devicePixelRatio);
     if (px <= (f.lastPlainPx[lane] ?? -Infinity)) {
       f.stats.skipped++;
@@ -154,6 +157,7 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
     setFill(f, style === 'problem' ? colors.problem : colors.estimated);
     f.ctx.fillRect(x, band.y + band.height - 3, Math.max(width, 1), 3);
   }
+  if (uncertain) drawUncertain(f, x, width, band);
   if (conflict) drawConflict(f, x, width, band);
   if (
     width >= MIN_LABEL_WIDTH_PX &&
@@ -168,6 +172,18 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
       f.labelText.push(text);
     }
   }
+}
+
+/** Height of the uncertain mark along a word's top edge. */
+export const UNCERTAIN_BAR_PX = 4;
+
+/**
+ * A word the sync is unsure of: an amber bar along the top of its box (problems and estimated
+ * words are marked along the bottom, so both read at once), at least 3 px wide at any zoom.
+ */
+function drawUncertain(f: Frame, x: number, width: number, band: { y: number; height: number }) {
+  setFill(f, f.scene.colors.uncertain ?? '#ffb224');
+  f.ctx.fillRect(x, band.y, Math.max(width, 3), UNCERTAIN_BAR_PX);
 }
 
 /** Dashes of a conflict's outline: nothing else on the timeline is dashed. */

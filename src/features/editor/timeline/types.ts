@@ -43,6 +43,8 @@ export interface TimelineColors {
   estimated: string;
   /** Outline of a word changed on both sides of a merge (distinct from problems and selection). */
   conflict: string;
+  /** Mark of a word the sync is unsure of (a bar along its top); absent: amber. */
+  uncertain?: string;
   /** Faint vocal-onset ticks on the ruler. */
   onset: string;
   preview: string;
@@ -85,6 +87,8 @@ export interface TimelineScene {
   estimatedKeys: ReadonlySet<string>;
   /** Words with a merge conflict waiting for a decision: outlined. Absent: none. */
   conflictKeys?: ReadonlySet<string>;
+  /** Words the sync is unsure of (low confidence, not retimed since): a bar on top. Absent: none. */
+  uncertainKeys?: ReadonlySet<string>;
   /** Sorted vocal onset times (seconds): ticks on the ruler. Absent: none. */
   onsets?: readonly number[];
   /** Per onset its strength (1 = strongest): strong ones get long ticks. Absent: all long. */
