@@ -13,3 +13,14 @@ export * from './validate';
 export * from './viewport';
 export { derivedFrom } from './lineage';
 export { planTake, type TakePlan, type TakeScope } from './take';
+export {
+  canonicalLanguage,
+  isRomanization,
+  lineLanguages,
+  lineTranslation,
+  missingTranslations,
+  romanizationOf,
+  translationLanguages,
+  translationLevel,
+  wordReadings,
+} from './translations';
