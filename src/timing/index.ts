@@ -22,5 +22,6 @@ export {
   romanizationOf,
   translationLanguages,
   translationLevel,
+  wordLevelLanguages,
   wordReadings,
 } from './translations';

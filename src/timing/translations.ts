@@ -252,6 +252,23 @@ export function translationLanguages(doc: TimingDoc): readonly string[] {
   return result.list;
 }
 
+/**
+ * The languages that are word-level in some line (an item other than its line's first carries
+ * them): one pass over the document, for when the set of languages changes, not per edit.
+ */
+export function wordLevelLanguages(doc: TimingDoc): Set<string> {
+  const heads = new Map<number, AlignmentItem>();
+  forEachItem(doc, 0, doc.size, (x) => {
+    const h = heads.get(x.line);
+    if (!h || x.word < h.word || (x.word === h.word && x.subword < h.subword)) heads.set(x.line, x);
+  });
+  const out = new Set<string>();
+  forEachItem(doc, 0, doc.size, (x) => {
+    if (x.translations && heads.get(x.line) !== x) for (const k in x.translations) out.add(k);
+  });
+  return out;
+}
+
 // ---- Missing translations (validation) ------------------------------------------------------
 
 interface LineSummary {
@@ -297,9 +314,21 @@ export function missingTranslations(
     }
   }
   const out: ValidationIssue[] = [];
+  const seen = new Map<string, ValidationIssue>();
   for (const s of lines.values()) {
     const missing = languages.filter((k) => !s.langs.has(k));
-    if (missing.length) out.push({ ...issue('missing-translation', [s.key], s.start), missing });
+    if (!missing.length) continue;
+    // The same finding as last time is the same object: the validation result stays the same.
+    const id = `${s.key}\u0000${s.start}\u0000${missing.join(',')}`;
+    const found = lastFound.get(id) ?? {
+      ...issue('missing-translation', [s.key], s.start),
+      missing,
+    };
+    seen.set(id, found);
+    out.push(found);
   }
+  lastFound = seen;
   return out.sort((a, b) => a.time - b.time);
 }
+
+let lastFound = new Map<string, ValidationIssue>();

@@ -1,3 +1,4 @@
+import { TranslationsBar, useTranslationView } from '../translations';
 import {
   useCallback,
   useEffect,
@@ -262,6 +263,9 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
   useEditorKeyboard({ ...commands, ...tools.commands }, { tapMode, area: EDITOR_AREA });
   useRevealSelection(store, view, limits, clock);
   const style = project.settings?.settings.style ?? project.settings?.preset;
+  const displayLanguages = project.settings?.settings.displayLanguages;
+  const projectLangs = useMemo(() => displayLanguages ?? [], [displayLanguages]);
+  const translationView = useTranslationView(store, project.id, projectLangs);
 
   return (
     <div className="editor-body">
@@ -358,7 +362,13 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
         )}
       </section>
       <section className="editor-words" aria-label="Words">
-        <WordList player={clock} preview={livePreview} findRef={findWordField} />
+        <TranslationsBar view={translationView} />
+        <WordList
+          player={clock}
+          preview={livePreview}
+          findRef={findWordField}
+          translations={translationView}
+        />
       </section>
       <aside className="editor-side" aria-label="Preview and checks">
         <KaraokePreview player={clock} style={style ?? undefined} />
