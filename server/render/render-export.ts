@@ -124,6 +124,7 @@ export async function renderExport(
     title: project.title,
     artists: JSON.parse(project.artists_json) as string[],
     duration: songLength,
+    languages: displayLanguagesOf(project.settings_json),
   });
   const installed = await installedFamilies();
   const notes: string[] = [];
@@ -250,5 +251,15 @@ export async function renderExport(
   } finally {
     for (const r of release) await r().catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The project's `displayLanguages` (translations shown under the lines, ADR 0017). */
+function displayLanguagesOf(settingsJson: string): string[] {
+  try {
+    const langs = (JSON.parse(settingsJson) as { displayLanguages?: unknown }).displayLanguages;
+    return Array.isArray(langs) ? langs.filter((l): l is string => typeof l === 'string') : [];
+  } catch {
+    return [];
   }
 }

@@ -8,7 +8,7 @@ export interface OutLine {
   words: AlignmentItem[][];
   /**
    * Language -> the line's text in it: the translation on its first item, or the word readings
-   * joined by spaces when the language is word-level in this line (ADR 0016).
+   * joined by spaces when the language is word-level in this line (ADR 0017).
    */
   translations: Record<string, string>;
   /** Word-level languages of the line: language -> one reading per word ('' when none). */

@@ -1,5 +1,5 @@
 /**
- * Language keys of translations (ADR 0016; the same rules as `src/timing/translations.ts`, which
+ * Language keys of translations (ADR 0017; the same rules as `src/timing/translations.ts`, which
  * this zone may not import): a romanization is a key with the Latin script subtag.
  */
 export function isRomanization(key: string): boolean {

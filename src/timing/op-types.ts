@@ -56,7 +56,7 @@ export type TimingOp =
   | { type: 'setSinger'; keys: readonly string[]; singer: number | undefined }
   /** One item's translation (a word's reading when on its first sub-word). */
   | { type: 'setTranslation'; key: string; lang: string; text: string | null }
-  /** A line's translation, held on its first item in lyric order (ADR 0016). */
+  /** A line's translation, held on its first item in lyric order (ADR 0017). */
   | { type: 'setLineTranslation'; line: number; lang: string; text: string | null }
   /** Every item's translation `from` moved to `to` (null: removed). */
   | { type: 'renameLanguage'; from: string; to: string | null }

@@ -6,7 +6,7 @@ import { derivedFrom } from './lineage';
 import { issue, type ValidationIssue } from './validate-issue';
 
 /*
- * Translations and romanizations (ADR 0016). A line's translation in language L is held on the
+ * Translations and romanizations (ADR 0017). A line's translation in language L is held on the
  * line's first item in lyric order (its "head"); a word-level reading (romanization of CJK
  * lyrics) is held on each word's first sub-word. A language is word-level in a line when an item
  * other than the head carries it. A romanization is a translation under a key with the Latin

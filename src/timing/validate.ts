@@ -23,7 +23,7 @@ export interface ValidateOptions {
   longGap?: number;
   /** Read every item again, ignoring what earlier validations of shared chunks found. */
   fresh?: boolean;
-  /** Languages the project shows: a line without a translation in one is a warning (ADR 0016). */
+  /** Languages the project shows: a line without a translation in one is a warning (ADR 0017). */
   languages?: readonly string[];
 }
 

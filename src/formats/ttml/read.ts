@@ -16,7 +16,7 @@ interface HeadEntry {
  * between them are syllables of one word), `ttm:agent` singers, `ttm:role="x-bg"` background
  * vocals (a line of their own), translations as `x-translation` spans or `<translation>` blocks in
  * the head's iTunesMetadata (keyed by `itunes:key`), romanizations as `x-roman` spans or Apple's
- * `<transliteration>` blocks (kept under `<lang>-Latn`, ADR 0016; timed spans in them are word
+ * `<transliteration>` blocks (kept under `<lang>-Latn`, ADR 0017; timed spans in them are word
  * readings). Line-timed `<p>`s without spans are spread.
  */
 interface Collected {

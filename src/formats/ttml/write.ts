@@ -66,7 +66,7 @@ export function writeTtml(items: readonly AlignmentItem[], options: WriteOptions
 }
 
 /**
- * Word readings (ADR 0016) in the head, Apple style: per language a `<transliteration>` (Latin
+ * Word readings (ADR 0017) in the head, Apple style: per language a `<transliteration>` (Latin
  * keys) or `<translation>` block with a `<text for="L<n>">` per line and a `<span>` per word at
  * the word's times. Nothing when no line has word readings.
  */

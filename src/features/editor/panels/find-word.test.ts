@@ -38,7 +38,7 @@ describe('findWord', () => {
   });
 });
 
-describe('findWord in translations (ADR 0016)', () => {
+describe('findWord in translations (ADR 0017)', () => {
   // Rows: 0 header (line translation "Hallo Welt"), 1 東京 (reading tōkyō), 2 へ (reading e)
   const translated = buildRowIndex(
     createDoc([

@@ -42,7 +42,7 @@ export function findWord(
   for (let row = 0; row < index.count; row++) {
     const item = rowItem(index, row);
     if (!item) {
-      // A line header: the line's translations, held on its first item (ADR 0016).
+      // A line header: the line's translations, held on its first item (ADR 0017).
       if (translated(rowItem(index, row + 1))) matches.push(row);
       continue;
     }

@@ -17,7 +17,7 @@ export interface LineRowProps extends RowHandlers {
   style: CSSProperties;
   setSize: number;
   player: PlaybackClock;
-  /** Languages shown as a translation row under the line (ADR 0016). */
+  /** Languages shown as a translation row under the line (ADR 0017). */
   languages?: readonly string[];
 }
 

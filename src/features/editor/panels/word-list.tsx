@@ -31,7 +31,7 @@ export interface WordListProps {
   /** The "Find word" field (the page's `/` shortcut focuses it). */
   findRef?: RefObject<HTMLInputElement | null>;
   className?: string;
-  /** Translation rows under each line and reading fields per word (ADR 0016). */
+  /** Translation rows under each line and reading fields per word (ADR 0017). */
   translations?: { lineLangs: readonly string[]; wordLangs: readonly string[] };
 }
 

@@ -23,7 +23,7 @@ export interface WordRowProps extends RowHandlers {
   setSize: number;
   /** A drag in progress on the timeline: the row shows the dragged times live. */
   preview?: LivePreviewSource;
-  /** Word-level languages: a reading field each, on a word's first sub-word (ADR 0016). */
+  /** Word-level languages: a reading field each, on a word's first sub-word (ADR 0017). */
   readings?: readonly string[];
   /** False for a word's later sub-words: their reading cells stay empty (on the first). */
   firstOfWord?: boolean;

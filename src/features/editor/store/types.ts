@@ -123,7 +123,7 @@ export interface EditorActions {
   setLineText(line: number, text: string): void;
   setSinger(keys: readonly string[], singer: number | undefined): void;
   setTranslation(key: string, lang: string, text: string | null): void;
-  /** A line's translation (on its first item, ADR 0016); null or '' removes it. */
+  /** A line's translation (on its first item, ADR 0017); null or '' removes it. */
   setLineTranslation(line: number, lang: string, text: string | null): void;
   /** Every translation in `from` moved to `to`, or removed (null): one step. */
   renameLanguage(from: string, to: string | null): void;

@@ -8,7 +8,7 @@ import {
 import { useEditor, type EditorStore } from '../store';
 
 /**
- * Which translation languages the editor shows and how (ADR 0016). The languages are those the
+ * Which translation languages the editor shows and how (ADR 0017). The languages are those the
  * items carry, those the project shows (`settings.displayLanguages`) and those added here and not
  * typed yet; per language: shown or hidden, and line or word level (a reading per word, for
  * romanizing CJK lyrics). Kept per project in this browser (localStorage).
