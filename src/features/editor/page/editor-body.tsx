@@ -371,7 +371,13 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
         />
       </section>
       <aside className="editor-side" aria-label="Preview and checks">
-        <KaraokePreview player={clock} style={style ?? undefined} />
+        <KaraokePreview
+          player={clock}
+          style={style ?? undefined}
+          title={project.title}
+          artists={project.artists}
+          duration={duration || undefined}
+        />
         <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />
         <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />
       </aside>
