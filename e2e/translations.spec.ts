@@ -110,6 +110,17 @@ test.describe('translations', () => {
     await page.keyboard.press('Control+Shift+z');
     await expect(translation(page, 'fr', 1)).toHaveValue('Ta couleur');
 
+    // The project names no displayLanguages ("All"): the preview shows every language under its
+    // line, and a line missing one of them is a warning.
+    await page.getByRole('button', { name: 'Play line 1' }).click();
+    await expect(page.getByRole('region', { name: 'Karaoke preview' })).toContainText(
+      '(de: Deine Farbe) (fr: Ta couleur) (ja-Latn: kimi no iro)',
+    );
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await expect(page.getByRole('region', { name: 'Problems' })).toContainText(
+      'Translation missing: fr, ja-Latn',
+    );
+
     // Find word covers translations.
     await page.keyboard.press('Escape');
     await page.keyboard.press('/');

@@ -124,7 +124,7 @@ export async function renderExport(
     title: project.title,
     artists: JSON.parse(project.artists_json) as string[],
     duration: songLength,
-    languages: displayLanguagesOf(project.settings_json),
+    languages: displayLanguagesOf(project.settings_json, items),
   });
   const installed = await installedFamilies();
   const notes: string[] = [];
@@ -254,12 +254,20 @@ export async function renderExport(
   }
 }
 
-/** The project's `displayLanguages` (translations shown under the lines, ADR 0017). */
-function displayLanguagesOf(settingsJson: string): string[] {
+/**
+ * The translations shown under the lines (ADR 0017): the project's `displayLanguages`, or, when it
+ * names none ("All", as the settings page says), every language the items carry.
+ */
+function displayLanguagesOf(settingsJson: string, items: readonly AlignmentItem[]): string[] {
+  let langs: unknown;
   try {
-    const langs = (JSON.parse(settingsJson) as { displayLanguages?: unknown }).displayLanguages;
-    return Array.isArray(langs) ? langs.filter((l): l is string => typeof l === 'string') : [];
+    langs = (JSON.parse(settingsJson) as { displayLanguages?: unknown }).displayLanguages;
   } catch {
-    return [];
+    langs = undefined;
   }
+  const named = Array.isArray(langs) ? langs.filter((l): l is string => typeof l === 'string') : [];
+  if (named.length) return named;
+  const all = new Set<string>();
+  for (const item of items) if (item.translations) for (const k in item.translations) all.add(k);
+  return [...all].sort();
 }

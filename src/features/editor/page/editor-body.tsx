@@ -377,6 +377,7 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
           title={project.title}
           artists={project.artists}
           duration={duration || undefined}
+          languages={translationView.previewLangs}
         />
         <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />
         <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />

@@ -28,8 +28,11 @@ export interface TranslationView {
   wordLangs: readonly string[];
   hidden: ReadonlySet<string>;
   mode(lang: string): 'line' | 'words';
-  /** From the project's settings (the preview shows these). */
-  projectLangs: readonly string[];
+  /**
+   * What the preview and the video show: the project's `displayLanguages`, or, when it names
+   * none ("All", as the settings page says), every language the items carry.
+   */
+  previewLangs: readonly string[];
   toggle(lang: string): void;
   setMode(lang: string, mode: 'line' | 'words'): void;
   /** Null when added, else why not (for the field). */
@@ -104,13 +107,14 @@ export function useTranslationView(
     [prefs.modes, detected],
   );
   const shown = all.filter((l) => !hidden.has(l));
+  const previewLangs = projectLangs.length ? projectLangs : docLangs;
   const lineLangs = useStable(shown.filter((l) => mode(l) === 'line'));
   const wordLangs = useStable(shown.filter((l) => mode(l) === 'words'));
 
   // The validation warns about lines missing a language the project shows.
   useEffect(() => {
-    store.getState().actions.setShownLanguages(projectLangs);
-  }, [store, projectLangs]);
+    store.getState().actions.setShownLanguages(previewLangs);
+  }, [store, previewLangs]);
 
   const without = (list: readonly string[], lang: string) => list.filter((l) => l !== lang);
   return {
@@ -119,7 +123,7 @@ export function useTranslationView(
     wordLangs,
     hidden,
     mode,
-    projectLangs,
+    previewLangs,
     toggle: (lang) =>
       setPrefs({
         ...prefs,

@@ -49,9 +49,9 @@ export function TranslationsBar({ view }: { view: TranslationView }) {
                   aria-label={`Show ${lang}`}
                 />
                 <span className="lang-key">{lang}</span>
-                {view.projectLangs.includes(lang) && (
-                  <span className="lang-note" title="Shown in the preview (project settings)">
-                    ★<span className="visually-hidden"> shown in the preview</span>
+                {view.previewLangs.includes(lang) && (
+                  <span className="lang-note" title="Shown in the preview and the video">
+                    ★<span className="visually-hidden"> in the preview</span>
                   </span>
                 )}
               </label>
