@@ -28,7 +28,7 @@ const lineHead = (items: readonly AlignmentItem[], line: number) =>
 
 async function shot(page: Page, info: TestInfo, name: string) {
   const path = info.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path });
   await info.attach(name, { path, contentType: 'image/png' });
 }
 
@@ -117,6 +117,18 @@ test.describe('translations', () => {
       '(de: Deine Farbe) (fr: Ta couleur) (ja-Latn: kimi no iro)',
     );
     await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('region', { name: 'Words' }).scrollIntoViewIfNeeded();
+    await shot(page, info, 'editor-preview-translations');
+
+    // Per word: the romanization becomes a reading field per word (the first word holds it).
+    await bar.getByRole('button', { name: 'ja-Latn: a reading per word' }).click();
+    await expect(page.getByLabel('Reading (ja-Latn) of 君の', { exact: true })).toHaveValue(
+      'kimi no iro',
+    );
+    await expect(translation(page, 'ja-Latn', 1)).toHaveCount(0);
+    await shot(page, info, 'editor-word-readings');
+    await bar.getByRole('button', { name: 'ja-Latn: a reading per word' }).click();
+    await expect(translation(page, 'ja-Latn', 1)).toHaveValue('kimi no iro');
     await expect(page.getByRole('region', { name: 'Problems' })).toContainText(
       'Translation missing: fr, ja-Latn',
     );
