@@ -53,6 +53,7 @@ test.describe('translations', () => {
     await page.getByRole('button', { name: 'Import timings' }).click();
     await (await chooser).setFiles(path);
     const dialog = page.getByRole('dialog', { name: 'Import timings' });
+    await expect(dialog).toContainText('Translationsde, ja-Latn');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog).toBeHidden();
     await expect(translation(page, 'de', 1)).toHaveValue('Deine Farbe');
@@ -174,6 +175,8 @@ test.describe('translations', () => {
     });
     expect(lineHead(ttml.items, 1)?.translations).toEqual({ de: { text: 'Zweite Zeile' } });
     const lrc = await exported('LRC (line times) .lrc');
+    // Said beside the button: what LRC cannot carry.
+    await expect(page.getByRole('status').filter({ hasText: 'no language names' })).toBeVisible();
     expect(lineHead(lrc.items, 0)?.translations?.und?.text).toContain('Ta couleur');
     expect(lineHead(lrc.items, 1)?.translations).toEqual({ und: { text: 'Zweite Zeile' } });
   });
