@@ -11,6 +11,7 @@ import {
   readTimings,
   TIMING_FORMATS,
   TimingFormatError,
+  translationLosses,
   writeTimings,
   type TimingFormat,
 } from '../src/formats';
@@ -82,6 +83,7 @@ function run(argv: string[]): number {
   const lines = shown.map(
     (w) => `warning: ${w.line === null ? '' : `line ${w.line}: `}${w.message}`,
   );
+  for (const loss of translationLosses(result.items, to)) lines.push(`warning: ${loss}`);
   if (result.warnings.length > shown.length) {
     lines.push(`warning: ${result.warnings.length - shown.length} more warnings not shown`);
   }

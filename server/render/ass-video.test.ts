@@ -156,3 +156,35 @@ describe('the ASS script and the shared layout', () => {
     expect(mask.split('\n').length).toBe(script.split('\n').length);
   });
 });
+
+describe('translations in the ASS script (ADR 0017)', () => {
+  it('each shown language is an event under its line, on screen with it', () => {
+    const items: AlignmentItem[] = [
+      {
+        line: 0,
+        word: 0,
+        subword: 0,
+        start: 1,
+        end: 1.5,
+        text: 'Hello',
+        translations: { de: { text: 'Hallo' }, fr: { text: 'Salut' } },
+      },
+      { line: 0, word: 1, subword: 0, start: 1.5, end: 2, text: 'world' },
+    ];
+    const layout = layoutKaraoke({
+      items,
+      style: defaultStyle(),
+      width: 1280,
+      height: 720,
+      languages: ['de'],
+    });
+    const events = dialogues(assScript(layout, { from: 0, to: 5, family: () => 'Noto Sans' }));
+    const line = events.find((e) => plain(e.text) === 'Hello world');
+    const german = events.filter((e) => plain(e.text) === 'Hallo');
+    expect(german).toHaveLength(1);
+    expect(events.some((e) => plain(e.text) === 'Salut')).toBe(false); // not shown
+    expect([german[0]?.start, german[0]?.end]).toEqual([line?.start, line?.end]);
+    const y = (e: { text: string }) => Number(/\\pos\([\d.]+,([\d.]+)\)/.exec(e.text)?.[1]);
+    expect(y(german[0]!)).toBeGreaterThan(y(line!));
+  });
+});

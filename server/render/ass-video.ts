@@ -10,7 +10,8 @@ import type { FontSpec } from '../../src/karaoke-layout/measure';
 /**
  * The ASS script of a karaoke video, written from the shared layout (src/karaoke-layout): one
  * Dialogue event per laid line, on screen from its `show` to its `hide`, its words and sub-words
- * filled by `\kf`; the title card, countdown, progress bar and lead-ins as events of their own.
+ * filled by `\kf`, its translations under it; the title card, countdown, progress bar and lead-ins
+ * as events of their own.
  * libass (through ffmpeg's `subtitles` filter) draws it (docs/adr/0016-render-ass-libass.md).
  */
 
@@ -169,12 +170,26 @@ function within(events: AssEvent[], o: AssOptions): AssEvent[] {
 /** Every event of the video, in time order (times relative to the video's first frame). */
 export function assEvents(layout: KaraokeLayout, o: AssOptions): AssEvent[] {
   const events: AssEvent[] = [];
+  const overlays: AssEvent[] = [];
   for (const line of layout.lines) {
     if (line.hide <= o.from || line.show >= o.to) continue;
     const e = lineEvent(layout, line, o);
     if (e) events.push(e);
+    // Its translations (the project's displayLanguages): static text under it, shown with it.
+    const fade = transitionTags(
+      layout.transition,
+      layout.transitionSeconds,
+      line.show < o.from,
+      line.hide > o.to,
+    );
+    for (const t of line.translations) {
+      const family = o.family(t.font.family, t.text);
+      overlays.push({
+        ...textEvent(t, line.show, line.hide, fade, family, `translation:${line.id}:${t.lang}`),
+        layer: 1,
+      });
+    }
   }
-  const overlays: AssEvent[] = [];
   const card = layout.titleCard;
   if (card) {
     const fade = `\\fad(0,${Math.round(Math.min(0.4, (card.to - card.from) / 4) * 1000)})`;

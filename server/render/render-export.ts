@@ -157,6 +157,7 @@ export async function renderExport(
         style,
         title: project.title,
         artists: JSON.parse(project.artists_json) as string[],
+        languages: displayLanguagesOf(project.settings_json, items),
         songLength,
         from,
         to,
@@ -211,4 +212,22 @@ export async function renderExport(
     for (const r of release) await r().catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The translations shown under the lines (ADR 0017): the project's `displayLanguages`, or, when it
+ * names none ("All", as the settings page says), every language the items carry.
+ */
+function displayLanguagesOf(settingsJson: string, items: readonly AlignmentItem[]): string[] {
+  let langs: unknown;
+  try {
+    langs = (JSON.parse(settingsJson) as { displayLanguages?: unknown }).displayLanguages;
+  } catch {
+    langs = undefined;
+  }
+  const named = Array.isArray(langs) ? langs.filter((l): l is string => typeof l === 'string') : [];
+  if (named.length) return named;
+  const all = new Set<string>();
+  for (const item of items) if (item.translations) for (const k in item.translations) all.add(k);
+  return [...all].sort();
 }

@@ -12,6 +12,8 @@ export interface VideoRequest {
   style: StyleObject;
   title: string;
   artists: readonly string[];
+  /** Translations shown under each line (ADR 0017), in this order. */
+  languages?: readonly string[] | undefined;
   /** Seconds of the song, and the span of it to render. */
   songLength: number;
   from: number;
@@ -55,6 +57,7 @@ export async function renderVideo(req: VideoRequest): Promise<RenderedVideo> {
     title: req.title,
     artists: req.artists,
     duration: req.songLength,
+    languages: req.languages,
   });
   const installed = await installedFamilies();
   const fellBack = new Set<string>();

@@ -27,6 +27,8 @@ export interface Segment {
    * after this one would say without being one: TTML has one between every two words.
    */
   spaceAfter?: boolean;
+  /** Word-level readings (romanization) of the word this segment starts: language -> text. */
+  readings?: Record<string, string>;
 }
 
 export interface ParsedLine {
@@ -136,6 +138,7 @@ export function buildResult(
     let word = -1;
     let subword = 0;
     let first = true;
+    let wordHead: AlignmentItem | undefined;
     let spaceBefore = true;
     const translations =
       line.translations && Object.keys(line.translations).length > 0 ? line.translations : null;
@@ -208,6 +211,8 @@ export function buildResult(
             Object.entries(translations).map(([lang, text]) => [lang, { text }]),
           );
         }
+        if (subword === 0) wordHead = item;
+        if (r === 0 && seg.readings) addReadings(subword === 0 ? item : wordHead, seg.readings);
         first = false;
         items.push(item);
         estimatedFlags.push(spread);
@@ -222,6 +227,17 @@ export function buildResult(
     );
   }
   return finish(format, encoding, items, estimatedFlags, warnings, metadata, lineIndex, wordCount);
+}
+
+/** A word's readings go on its first sub-word; a later syllable's reading is appended. */
+function addReadings(head: AlignmentItem | undefined, readings: Record<string, string>): void {
+  if (!head) return;
+  for (const [lang, text] of Object.entries(readings)) {
+    if (!text) continue;
+    const tr = (head.translations ??= {});
+    const had = tr[lang];
+    tr[lang] = { text: had ? had.text + text : text };
+  }
 }
 
 /** Sorts by start (stable on lyric order), maps the estimated flags, fails when nothing was read. */

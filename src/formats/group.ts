@@ -6,8 +6,13 @@ export interface OutLine {
   end: number;
   singer: number | undefined;
   words: AlignmentItem[][];
-  /** Language -> text, from any item of the line (the readers put them on the first). */
+  /**
+   * Language -> the line's text in it: the translation on its first item, or the word readings
+   * joined by spaces when the language is word-level in this line (ADR 0017).
+   */
   translations: Record<string, string>;
+  /** Word-level languages of the line: language -> one reading per word ('' when none). */
+  readings: Record<string, string[]>;
 }
 
 /** Groups items by `line`, words by `word`; lines in time order (ties by line index). */
@@ -32,6 +37,7 @@ export function groupLines(items: readonly AlignmentItem[]): OutLine[] {
         singer: item.singer,
         words: [],
         translations: {},
+        readings: {},
       };
       lines.push(current);
       lastWord = NaN;
@@ -44,12 +50,43 @@ export function groupLines(items: readonly AlignmentItem[]): OutLine[] {
     if (item.start < current.start) current.start = item.start;
     if (item.end > current.end) current.end = item.end;
     if (item.translations) {
+      const head = current.words.length === 1 && current.words[0]!.length === 1;
       for (const [lang, t] of Object.entries(item.translations)) {
-        if (!(lang in current.translations) && t.text) current.translations[lang] = t.text;
+        if (head) {
+          if (t.text) current.translations[lang] = t.text;
+          continue;
+        }
+        // Another item carries it: word-level in this line (the head's is the first word's).
+        const readings = (current.readings[lang] ??= []);
+        readings[current.words.length - 1] = readings[current.words.length - 1]
+          ? readings[current.words.length - 1] + t.text
+          : t.text;
       }
     }
   }
+  for (const line of lines) {
+    for (const lang in line.readings) finishReadings(line, lang);
+  }
   return lines.sort((a, b) => a.start - b.start || a.index - b.index);
+}
+
+/** A word-level language: the head's text is the first word's reading; the line text joins them. */
+function finishReadings(line: OutLine, lang: string): void {
+  const got = line.readings[lang]!;
+  const readings = line.words.map((_, i) => got[i] ?? '');
+  const first = line.words[0]?.[0]?.translations?.[lang]?.text;
+  if (first !== undefined) readings[0] = first + readings[0]!;
+  line.readings[lang] = readings;
+  const text = readings.filter((r) => r !== '').join(' ');
+  if (text) line.translations[lang] = text;
+  else delete line.translations[lang];
+}
+
+/** Languages of the lines (line or word level), sorted. */
+export function languagesOf(lines: readonly OutLine[]): string[] {
+  const set = new Set<string>();
+  for (const line of lines) for (const lang in line.translations) set.add(lang);
+  return [...set].sort();
 }
 
 /** The words of a line as text: sub-words joined, words separated by one space. */

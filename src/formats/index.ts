@@ -100,6 +100,44 @@ export function readTimings(input: Uint8Array | string, options: ReadOptions = {
   }
 }
 
+/**
+ * What `format` cannot carry of the items' translations, as sentences for a person (none when it
+ * carries them all): UltraStar has none; LRC and SRT keep no language keys (read back as `und`,
+ * several joined); line formats write word readings (romanization per word) as the line's text.
+ */
+export function translationLosses(items: readonly AlignmentItem[], format: TimingFormat): string[] {
+  if (format === 'json' || format === 'ttml') return [];
+  const langs = new Set<string>();
+  const wordLevel = new Set<string>();
+  const heads = new Map<number, AlignmentItem>();
+  for (const x of items) {
+    const h = heads.get(x.line);
+    if (!h || x.word < h.word || (x.word === h.word && x.subword < h.subword)) heads.set(x.line, x);
+  }
+  for (const x of items) {
+    if (!x.translations) continue;
+    for (const k in x.translations) {
+      langs.add(k);
+      if (heads.get(x.line) !== x) wordLevel.add(k);
+    }
+  }
+  if (langs.size === 0) return [];
+  const list = [...langs].sort().join(', ');
+  const name = formatName(format);
+  if (format === 'ultrastar') return [`${name} has no translations: ${list} not written.`];
+  const out: string[] = [];
+  if (format !== 'vtt' && format !== 'ass') {
+    out.push(
+      langs.size > 1
+        ? `${name} has no language names: the translations (${list}) are written as extra lines and read back as one, "und".`
+        : `${name} has no language names: the translation (${list}) is read back as "und".`,
+    );
+  }
+  if (wordLevel.size > 0)
+    out.push(`${name} has no word readings: ${[...wordLevel].sort().join(', ')} written per line.`);
+  return out;
+}
+
 /** Writes items (any order) in `format`; title/artist/language go to the format's header. */
 export function writeTimings(
   items: readonly AlignmentItem[],

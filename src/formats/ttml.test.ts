@@ -71,15 +71,15 @@ describe('TTML', () => {
     expect(r.estimated.size).toBe(3);
   });
 
-  it('names what it drops: unreadable span times, romanizations, a <p> without times', () => {
+  it('names what it drops: unreadable span times, a <p> without times; keeps x-roman', () => {
     const r = readTimings(
       `<tt ${NS}><body><div><p begin="1s" end="2s"><span begin="x" end="y">odd</span><span ttm:role="x-roman">roma</span></p><p>untimed</p></div></body></tt>`,
     );
     expect(wordsOf(r.items)).toEqual(['odd']);
+    expect(r.items[0]?.translations).toEqual({ 'und-Latn': { text: 'roma' } });
     expect(r.warnings.map((w) => w.message)).toEqual([
       '1 span time cannot be read; those words were spread over the line.',
       'This <p> has no begin time and no timed words; skipped.',
-      '1 romanization (x-roman) not kept: items have no field for them.',
     ]);
   });
 

@@ -11,6 +11,8 @@ export interface LayoutItem {
   readonly end: number;
   readonly text: string;
   readonly singer?: number | undefined;
+  /** Translations (ADR 0017): a line's on its first item, a word's reading on its first sub-word. */
+  readonly translations?: Readonly<Record<string, { readonly text: string }>> | undefined;
 }
 
 export interface LayoutInput {
@@ -26,6 +28,11 @@ export interface LayoutInput {
   readonly artists?: readonly string[] | undefined;
   /** Seconds of the song (bounds the title card and the last hold). */
   readonly duration?: number | undefined;
+  /**
+   * The project's `displayLanguages`: each line's translation in these, in this order, under
+   * it in `languageTextStyles[lang]`, spaced by `layout.languageSpacing`.
+   */
+  readonly languages?: readonly string[] | undefined;
 }
 
 /** What a line is drawn in. `text`: waiting lines; `active`: the unsung part of the line being sung; `fill`: what is sung. */
@@ -79,6 +86,13 @@ export interface LaidLine {
   readonly outline: number;
   readonly shadow: { readonly x: number; readonly y: number; readonly blur: number };
   readonly segments: readonly LaidSegment[];
+  /** Its translations under it (the last piece of a split line carries them), centred at x/y. */
+  readonly translations: readonly LaidTranslation[];
+}
+
+/** A line's translation in one language: static text (not filled), under its line. */
+export interface LaidTranslation extends LaidText {
+  readonly lang: string;
 }
 
 /** A gap between lines long enough to be an instrumental break. */
@@ -274,6 +288,34 @@ function groupLines(items: readonly LayoutItem[]): SourceLine[] {
   return lines.sort((a, b) => a.start - b.start || a.line - b.line);
 }
 
+/**
+ * A line's text in `lang` (ADR 0017): the first item's translation, or, when another item of the
+ * line carries the language (a reading per word), the words' readings joined by spaces.
+ */
+export function lineTranslationText(items: readonly LayoutItem[], lang: string): string {
+  const readings: string[] = [];
+  let perWord = false;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as LayoutItem;
+    const text = item.translations?.[lang]?.text;
+    if (text === undefined) continue;
+    if (i > 0) perWord = true;
+    if (i > 0 && (items[i - 1] as LayoutItem).word === item.word && readings.length)
+      readings[readings.length - 1] += text;
+    else readings.push(text);
+  }
+  return (perWord ? readings.join(' ') : (readings[0] ?? '')).trim();
+}
+
+/** `languageTextStyles[lang]`, the members that are set. */
+function languageStyle(style: StyleObject, lang: string): Record<string, unknown> {
+  const own = style.languageTextStyles[lang];
+  return own && typeof own === 'object' ? (own as Record<string, unknown>) : {};
+}
+
+/** Default size of a translation: this part of the lyric's. */
+const TRANSLATION_SCALE = 0.55;
+
 interface Piece {
   source: SourceLine;
   part: number;
@@ -447,7 +489,34 @@ export function layoutKaraoke(input: LayoutInput): KaraokeLayout {
   const padY = (Math.max(0, Math.min(45, num(layout.paddingVertical, 5))) / 100) * H;
   const maxWidth = Math.max(1, W - 2 * padX);
   const baseFont = fontOf(text, Math.max(1, num(text.fontSize, 96) * scale));
-  const rowHeight = baseFont.size * Math.max(0.5, num(text.lineSpacing, 1.2));
+  const lyricHeight = baseFont.size * Math.max(0.5, num(text.lineSpacing, 1.2));
+  // Translations (the languages shown that any line has): a band each under every row.
+  const sourcesAll = groupLines(input.items);
+  const languages = (input.languages ?? []).filter((lang) =>
+    sourcesAll.some((s) => s.items.some((i) => i.translations?.[lang] !== undefined)),
+  );
+  const spacing = Math.max(0, num(layout.languageSpacing, 5)) * scale;
+  const trStyles = languages.map((lang) => {
+    const own = languageStyle(style, lang);
+    const str = (key: string) => (typeof own[key] === 'string' ? own[key] : undefined);
+    const font = fontOf(
+      {
+        fontFamily: str('fontFamily') ?? text.fontFamily,
+        fontWeight: num(own.fontWeight, 500),
+        fontStyle: str('fontStyle') ?? 'normal',
+      },
+      Math.max(1, num(own.fontSize, num(text.fontSize, 96) * TRANSLATION_SCALE) * scale),
+    );
+    return {
+      lang,
+      font,
+      colour: parseColour(str('textColor'), parseColour(text.textColor, WHITE)),
+      outlineColour: parseColour(str('outlineColor'), parseColour(text.outlineColor, BLACK)),
+      outline: Math.max(0, num(own.outlineWidth, num(text.outlineWidth, 20) * 0.6)) * scale * 0.25,
+    };
+  });
+  const bandHeight = trStyles.reduce((h, t) => h + spacing + t.font.size * 1.2, 0);
+  const rowHeight = lyricHeight + bandHeight;
   const blockHeight = rows * rowHeight;
   const blockTop =
     layout.alignment === 'top'
@@ -462,7 +531,7 @@ export function layoutKaraoke(input: LayoutInput): KaraokeLayout {
   const transitionSeconds = transition === 'none' ? 0 : TRANSITION_SECONDS;
   const duration = input.duration !== undefined && input.duration > 0 ? input.duration : Infinity;
 
-  const sources = groupLines(input.items);
+  const sources = sourcesAll;
   const singers = new Set(sources.map((s) => s.singer).filter((s) => s !== undefined));
   const duet = singers.size > 1;
   const leftRight = duet && /left|right|side/i.test(String(text.duetPosition));
@@ -592,6 +661,29 @@ export function layoutKaraoke(input: LayoutInput): KaraokeLayout {
     const align: HorizontalAlign =
       leftRight && singer !== undefined ? (singer % 2 === 0 ? 'left' : 'right') : 'center';
     const x = align === 'left' ? padX : align === 'right' ? W - padX - width : (W - width) / 2;
+    const y = blockTop + (slot[k] as number) * rowHeight + lyricHeight / 2;
+    const lastPiece = pieces[k + 1]?.source !== piece.source;
+    const translations: LaidTranslation[] = [];
+    let below = y + baseFont.size / 2;
+    for (const t of lastPiece ? trStyles : []) {
+      const text = lineTranslationText(piece.source.items, t.lang);
+      below += spacing;
+      const font = text ? fitText(text, t.font, maxWidth, measure) : t.font;
+      if (text) {
+        const w = measure(text, font);
+        translations.push({
+          lang: t.lang,
+          text,
+          x: align === 'left' ? padX + w / 2 : align === 'right' ? W - padX - w / 2 : W / 2,
+          y: below + (t.font.size * 1.2) / 2,
+          font,
+          colour: t.colour,
+          outlineColour: t.outlineColour,
+          outline: t.outline,
+        });
+      }
+      below += t.font.size * 1.2;
+    }
     return {
       id: k,
       sourceLine: piece.source.line,
@@ -604,7 +696,7 @@ export function layoutKaraoke(input: LayoutInput): KaraokeLayout {
       slot: slot[k] as number,
       align,
       x,
-      y: blockTop + ((slot[k] as number) + 0.5) * rowHeight,
+      y,
       width,
       font: piece.font,
       colours: coloursFor(style, singer, duet),
@@ -615,6 +707,7 @@ export function layoutKaraoke(input: LayoutInput): KaraokeLayout {
         blur: Math.max(0, num(text.shadowBlur, 4)) * scale,
       },
       segments,
+      translations,
     };
   });
 

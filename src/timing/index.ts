@@ -14,3 +14,15 @@ export * from './viewport';
 export { derivedFrom } from './lineage';
 export { planTake, type TakePlan, type TakeScope } from './take';
 export * from './review';
+export {
+  canonicalLanguage,
+  isRomanization,
+  lineLanguages,
+  lineTranslation,
+  missingTranslations,
+  romanizationOf,
+  translationLanguages,
+  translationLevel,
+  wordLevelLanguages,
+  wordReadings,
+} from './translations';

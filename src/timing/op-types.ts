@@ -54,4 +54,13 @@ export type TimingOp =
   | { type: 'setText'; key: string; text: string }
   | { type: 'setLineText'; line: number; text: string }
   | { type: 'setSinger'; keys: readonly string[]; singer: number | undefined }
-  | { type: 'setTranslation'; key: string; lang: string; text: string | null };
+  /** One item's translation (a word's reading when on its first sub-word). */
+  | { type: 'setTranslation'; key: string; lang: string; text: string | null }
+  /** A line's translation, held on its first item in lyric order (ADR 0017). */
+  | { type: 'setLineTranslation'; line: number; lang: string; text: string | null }
+  /** Every item's translation `from` moved to `to` (null: removed). */
+  | { type: 'renameLanguage'; from: string; to: string | null }
+  /** A new line starts at the word of `key`; later lines are renumbered. */
+  | { type: 'splitLine'; key: string }
+  /** The next line joins `line` (its translations appended to this line's). */
+  | { type: 'joinLines'; line: number };

@@ -137,6 +137,7 @@ export function mergeWords(doc: TimingDoc, keys: readonly string[]): Change {
     text: items.map((x) => x.text).join(''),
     start: Math.min(...items.map((x) => x.start)),
     end: Math.max(...items.map((x) => x.end)),
+    translations: joinedReadings(items),
   });
   const wordShift = last.word - first.word;
   const rest = line.slice(from + items.length);
@@ -146,6 +147,26 @@ export function mergeWords(doc: TimingDoc, keys: readonly string[]): Change {
       : { word: x.word - wordShift, subword: x.subword },
   );
   return wordChange(doc, [...items, ...moved], [merged, ...movedTo], [], zip(moved, movedTo));
+}
+
+/**
+ * The translations of words merged into one: the first item's, and a word-level reading (a
+ * language another item of the run carries) joined from the run's readings as the texts are.
+ */
+function joinedReadings(items: readonly AlignmentItem[]): AlignmentItem['translations'] {
+  const first = items[0]?.translations;
+  const langs = new Set<string>();
+  for (const x of items.slice(1)) if (x.translations) for (const k in x.translations) langs.add(k);
+  if (langs.size === 0) return first;
+  const out: NonNullable<AlignmentItem['translations']> = { ...first };
+  for (const lang of langs) {
+    const parts = items.map((x) => x.translations?.[lang]).filter((t) => t !== undefined);
+    out[lang] = {
+      text: parts.map((t) => t.text).join(''),
+      ...(parts.some((t) => t.editedManually) ? { editedManually: true } : {}),
+    };
+  }
+  return out;
 }
 
 export function insertItems(

@@ -14,6 +14,8 @@ import {
   split,
 } from './ops-words';
 import { setLineText } from './text-edit';
+import { joinLines, splitLine } from './line-ops';
+import { carryLineTranslations, renameLanguage, setLineTranslation } from './translations';
 
 /** What `op` would change in `doc` (pure; nothing is applied). */
 export function planOp(
@@ -53,7 +55,7 @@ export function planOp(
     case 'split':
       return split(doc, op.key, op.at, op.time, op.into);
     case 'mergeWords':
-      return mergeWords(doc, op.keys);
+      return carryLineTranslations(doc, mergeWords(doc, op.keys));
     case 'replace':
       return replaceItems(doc, op.keys, op.items);
     case 'insert':
@@ -61,15 +63,23 @@ export function planOp(
     case 'insertWord':
       return insertWord(doc, op.afterKey, op.text);
     case 'delete':
-      return deleteItems(doc, op.keys);
+      return carryLineTranslations(doc, deleteItems(doc, op.keys));
     case 'setText':
       return setText(doc, op.key, op.text);
     case 'setLineText':
-      return setLineText(doc, op.line, op.text);
+      return carryLineTranslations(doc, setLineText(doc, op.line, op.text));
     case 'setSinger':
       return setSinger(doc, op.keys, op.singer);
     case 'setTranslation':
       return setTranslation(doc, op.key, op.lang, op.text);
+    case 'setLineTranslation':
+      return setLineTranslation(doc, op.line, op.lang, op.text);
+    case 'renameLanguage':
+      return renameLanguage(doc, op.from, op.to);
+    case 'splitLine':
+      return splitLine(doc, op.key);
+    case 'joinLines':
+      return joinLines(doc, op.line);
     default: {
       const never: never = op;
       throw new Error(`unknown op ${JSON.stringify(never)}`);

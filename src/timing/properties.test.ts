@@ -11,7 +11,7 @@ import { song } from './test-items';
 
 /** An op recipe: which op, which items (by position, resolved against the current doc), numbers. */
 const recipe = fc.record({
-  kind: fc.integer({ min: 0, max: 15 }),
+  kind: fc.integer({ min: 0, max: 19 }),
   a: fc.nat(),
   b: fc.nat(),
   t: fc.double({ min: -5, max: 40, noNaN: true }),
@@ -71,6 +71,19 @@ function toOp(doc: TimingDoc, r: Recipe): TimingOp | null {
         lang: r.b % 2 ? 'fr' : 'de',
         text: r.a % 3 ? `tr${r.b % 4}` : null,
       };
+    case 16:
+      return {
+        type: 'setLineTranslation',
+        line: (itemAt(doc, r.a % doc.size) as AlignmentItem).line,
+        lang: r.b % 2 ? 'ja-Latn' : 'de',
+        text: r.a % 3 ? `line ${r.b % 4}` : null,
+      };
+    case 17:
+      return { type: 'renameLanguage', from: 'de', to: r.b % 2 ? 'fr' : null };
+    case 18:
+      return { type: 'splitLine', key: k };
+    case 19:
+      return { type: 'joinLines', line: (itemAt(doc, r.a % doc.size) as AlignmentItem).line };
     default:
       return { type: 'holdEnd', key: k, time: r.t, latency: 0 };
   }
@@ -189,6 +202,16 @@ describe('properties', () => {
           for (const f of ['start', 'end', 'text', 'singer', 'line', 'word', 'subword'] as const) {
             if (xi && xi[f] !== bi?.[f]) expect(oi[f]).toBe(xi[f]);
             if (yi && yi[f] !== bi?.[f]) expect(oi[f]).toBe(yi[f]);
+          }
+          // Translations merge language by language, like text.
+          for (const side of [xi, yi]) {
+            for (const lang of new Set([
+              ...Object.keys(side?.translations ?? {}),
+              ...Object.keys(bi?.translations ?? {}),
+            ])) {
+              if (side && side.translations?.[lang]?.text !== bi?.translations?.[lang]?.text)
+                expect(oi.translations?.[lang]?.text).toBe(side.translations?.[lang]?.text);
+            }
           }
         }
       }),

@@ -11,7 +11,9 @@ export type IssueCode =
   | 'zero-duration'
   | 'empty-text'
   | 'long-word'
-  | 'long-gap';
+  | 'long-gap'
+  /** A line without a translation in a language the project shows (`missing`). */
+  | 'missing-translation';
 
 /** Only what the service rejects blocks a save; the service accepts the rest. */
 const BLOCKING: ReadonlySet<IssueCode> = new Set([
@@ -33,6 +35,8 @@ export interface ValidationIssue {
   readonly keys: readonly string[];
   /** Where to jump to, in seconds. */
   readonly time: number;
+  /** `missing-translation`: the language keys the line lacks. */
+  readonly missing?: readonly string[];
 }
 
 export function issue(code: IssueCode, keys: readonly string[], time: number): ValidationIssue {

@@ -2,6 +2,7 @@ import { MAX_ALIGNMENT_ITEMS, type AlignmentItem } from '../contract';
 import type { TimingDoc } from './doc';
 import { duplicateSteps, scanChunk, type Limits, type Singers } from './validate-parts';
 import { issue, type ValidationIssue } from './validate-issue';
+import { missingTranslations } from './translations';
 
 export type { IssueCode, ValidationIssue } from './validate-issue';
 
@@ -22,6 +23,8 @@ export interface ValidateOptions {
   longGap?: number;
   /** Read every item again, ignoring what earlier validations of shared chunks found. */
   fresh?: boolean;
+  /** Languages the project shows: a line without a translation in one is a warning (ADR 0017). */
+  languages?: readonly string[];
 }
 
 /**
@@ -77,6 +80,8 @@ export function* validateSteps(
     step = duplicates.next();
   }
   for (const found of step.value) issues.push(found);
+  if (options.languages?.length)
+    for (const found of missingTranslations(doc, options.languages)) issues.push(found);
   issues.sort((a, b) => a.time - b.time);
   // The same findings as the last validation of this lineage: the same result object, so the
   // views that derive from it (problem sets, the word list's marks, the panel) are not redone.

@@ -149,6 +149,9 @@ function drawLine(ctx: FrameContext, shown: FrameLine, widths: WidthCache) {
       ctx.restore();
     }
   });
+  // Its translations (the project's displayLanguages), with the line's fade and slide.
+  for (const t of line.translations)
+    centredText(ctx, { ...t, y: t.y + shown.offsetY }, shown.opacity);
 }
 
 /**
@@ -226,10 +229,11 @@ export function describeFrame(frame: KaraokeFrame): string {
   if (frame.countdown) return `Instrumental break: lyrics in ${frame.countdown.value}`;
   if (frame.lines.length === 0) return 'No lyrics on screen';
   return frame.lines
-    .map((l) =>
-      l.line.segments
-        .map((s, i, all) => s.text + (s.space && i < all.length - 1 ? ' ' : ''))
-        .join(''),
+    .map(
+      (l) =>
+        l.line.segments
+          .map((s, i, all) => s.text + (s.space && i < all.length - 1 ? ' ' : ''))
+          .join('') + l.line.translations.map((t) => ` (${t.lang}: ${t.text})`).join(''),
     )
     .join(' / ');
 }

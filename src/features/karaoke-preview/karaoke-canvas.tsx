@@ -24,6 +24,8 @@ export interface KaraokeCanvasProps {
   artists?: readonly string[] | undefined;
   /** Seconds of the song. */
   duration?: number | undefined;
+  /** The project's displayLanguages: translations under the lines. */
+  languages?: readonly string[] | undefined;
   /** Draw this moment (a scrubber)… */
   time?: number;
   /** …or follow a player (drawn every animation frame while it plays). */
@@ -50,6 +52,7 @@ export function KaraokeCanvas({
   title,
   artists,
   duration,
+  languages,
   time,
   clock,
   transparent = false,
@@ -60,8 +63,8 @@ export function KaraokeCanvas({
   const fromItems = useMemo(() => (source ? null : itemsSource(items ?? EMPTY)), [source, items]);
   const lyrics = source ?? (fromItems as KaraokeSource);
   const scene = useMemo(
-    () => createScene({ source: lyrics, style: resolved, title, artists, duration }),
-    [lyrics, resolved, title, artists, duration],
+    () => createScene({ source: lyrics, style: resolved, title, artists, duration, languages }),
+    [lyrics, resolved, title, artists, duration, languages],
   );
   const canvas = useRef<HTMLCanvasElement>(null);
   const [widths] = useState(() => new WidthCache());

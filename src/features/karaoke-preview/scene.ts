@@ -28,6 +28,8 @@ export interface SceneInput {
   title?: string | undefined;
   artists?: readonly string[] | undefined;
   duration?: number | undefined;
+  /** The project's displayLanguages: translations under the lines (ADR 0017). */
+  languages?: readonly string[] | undefined;
 }
 
 export interface KaraokeScene {
@@ -73,6 +75,7 @@ export function createScene(
       title: from === 0 ? input.title : undefined,
       artists: from === 0 ? input.artists : undefined,
       duration: input.duration,
+      languages: input.languages,
     });
     // Keep the last few windows: scrubbing back and forth does not lay them out again.
     if (made.size >= 4) made.delete(made.keys().next().value as string);

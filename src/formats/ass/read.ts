@@ -78,7 +78,11 @@ export function readAss(text: string, encoding: string): ReadResult {
       rows.push({ source: n + 1, kind: key, format, values: splitFields(value, format.names) });
     }
   }
-  const chosen = karaokeOnly(chooseRows(rows, warnings), warnings);
+  const translationRows = rows.filter((r) => r.kind === 'dialogue' && translationLang(r) !== null);
+  const lyricRows = translationRows.length
+    ? rows.filter((r) => !translationRows.includes(r))
+    : rows;
+  const chosen = karaokeOnly(chooseRows(lyricRows, warnings), warnings);
   const parsed: { line: ParsedLine; actor: string; style: string }[] = [];
   let readings = 0;
   for (const row of chosen) {
@@ -102,6 +106,11 @@ export function readAss(text: string, encoding: string): ReadResult {
       `${count(readings, 'furigana reading', 'furigana readings')} (after "|") not kept: items have no field for them.`,
     );
   }
+  attachTranslations(
+    parsed.map((p) => p.line),
+    translationRows,
+    warnings,
+  );
   const byActor = voices(parsed.map((p) => p.actor));
   const singers = byActor.some((s) => s !== undefined)
     ? byActor
@@ -117,6 +126,55 @@ export function readAss(text: string, encoding: string): ReadResult {
     warnings,
     metadata,
   );
+}
+
+/**
+ * A row in a translation style (what the writer makes: `Translation-<lang>`, one style per
+ * language; also a plain `Translation` / `TL` style): its language key, or null.
+ */
+function translationLang(row: Row): string | null {
+  const m = /^(?:translation|tl)(?:[-_ ]+([A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*))?$/i.exec(
+    (field(row, 'style') ?? '').trim(),
+  );
+  return m ? (m[1] ?? 'und') : null;
+}
+
+/** Each translation row goes to the lyric line it overlaps most (the same start, as written). */
+function attachTranslations(lines: ParsedLine[], rows: Row[], warnings: Warnings): void {
+  let orphans = 0;
+  for (const row of rows) {
+    const start = assTime(field(row, 'start') ?? '');
+    const end = assTime(field(row, 'end') ?? '');
+    const text = textOf(row)
+      .replace(/\{[^{}]*\}/g, '')
+      .replace(/\\[Nn]/g, ' ')
+      .trim();
+    if (!text || Number.isNaN(start)) continue;
+    let best: ParsedLine | undefined;
+    let bestOverlap = 0;
+    for (const line of lines) {
+      const overlap =
+        Math.abs(line.start - start) < 0.015
+          ? Infinity
+          : Math.min(line.end, end) - Math.max(line.start, start);
+      if (overlap > bestOverlap) {
+        best = line;
+        bestOverlap = overlap;
+      }
+    }
+    if (!best) {
+      orphans++;
+      continue;
+    }
+    const lang = translationLang(row) ?? 'und';
+    const tr = (best.translations ??= {});
+    tr[lang] = tr[lang] ? `${tr[lang]} ${text}` : text;
+  }
+  if (orphans > 0)
+    warnings.add(
+      null,
+      `${count(orphans, 'translation line', 'translation lines')} at no lyric line's time skipped.`,
+    );
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AlignmentItem } from '../../contract';
-import { groupLines, oneLine, singersOf, type OutLine } from '../group';
+import { groupLines, languagesOf, oneLine, singersOf, type OutLine } from '../group';
 import { voiceName } from '../singers';
 import { formatAssTime, toCentis } from '../time';
 import type { WriteOptions } from '../types';
@@ -8,7 +8,8 @@ import type { WriteOptions } from '../types';
  * An Aegisub-style karaoke script: [Script Info], one [V4+ Styles] style, and one Dialogue row per
  * lyric line with a `{\k}` duration (centiseconds) before each syllable. Durations are differences
  * of rounded boundaries, so they sum exactly to the row's End - Start; a pause is an empty `{\kN}`.
- * Singers are actors `P1`, `P2` when there are several.
+ * Singers are actors `P1`, `P2` when there are several. Translations are rows of their own, one
+ * style per language (`Translation-<lang>`, smaller, at the top), at their line's times.
  */
 const STYLE_FORMAT =
   'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding';
@@ -29,6 +30,7 @@ const escapeText = (text: string) => {
 export function writeAss(items: readonly AlignmentItem[], options: WriteOptions = {}): string {
   const lines = groupLines(items);
   const actors = singersOf(lines).length > 1;
+  const langs = languagesOf(lines);
   const out = ['[Script Info]', '; Written by Karaoke Timing Studio'];
   if (options.title) out.push(`Title: ${oneLine(options.title)}`);
   out.push(
@@ -41,6 +43,10 @@ export function writeAss(items: readonly AlignmentItem[], options: WriteOptions 
     '[V4+ Styles]',
     STYLE_FORMAT,
     STYLE,
+    ...langs.map(
+      (l) =>
+        `Style: Translation-${l.replace(/[^A-Za-z0-9-]/g, '')},Arial,32,&H00FFFFFF,&H000000FF,&H00000000,&H80000000,0,1,0,0,100,100,0,0,1,2,1,8,40,40,40,1`,
+    ),
     '',
     '[Events]',
     EVENT_FORMAT,
@@ -51,6 +57,13 @@ export function writeAss(items: readonly AlignmentItem[], options: WriteOptions 
     out.push(
       `Dialogue: 0,${formatAssTime(start / 100)},${formatAssTime(end / 100)},Default,${name},0,0,0,,${text}`,
     );
+    for (const l of langs) {
+      const tr = line.translations[l];
+      if (tr === undefined) continue;
+      out.push(
+        `Dialogue: 0,${formatAssTime(start / 100)},${formatAssTime(end / 100)},Translation-${l.replace(/[^A-Za-z0-9-]/g, '')},${name},0,0,0,,${escapeText(tr)}`,
+      );
+    }
   }
   return out.join('\n') + '\n';
 }

@@ -6,7 +6,9 @@ import type { ReadResult } from '../types';
 /**
  * SubRip: `[n]` / `start --> end` / text lines / blank. Cue numbers are optional (many files lack
  * them); a cue's text ends at a blank line or at the next timing line. Styling tags (`<i>`,
- * `<font>`, `{\an8}`) are dropped; the cue's lines are one lyric line spread over the cue.
+ * `<font>`, `{\an8}`) are dropped; the cue's lines are one lyric line spread over the cue, but
+ * for lines after the first that are wholly in `<i>…</i>` when the first is not: those are the
+ * line's translation (the dual-subtitle convention, what the writer makes), language `und`.
  */
 const ARROW = '-->';
 const TAG = /<\/?[A-Za-z][^<>]{0,80}>|\{\\[^{}]{0,80}\}/g;
@@ -21,6 +23,10 @@ export function parseCueTiming(line: string): { start: number; end: number; rest
   if (Number.isNaN(start) || Number.isNaN(end)) return null;
   return { start, end, rest: space < 0 ? '' : after.slice(space) };
 }
+
+/** A cue line wholly in italics (one `<i>` run). */
+export const isItalicLine = (line: string) =>
+  /^<i>[^<>]*<\/i>$/i.test(line) || /^\{\\i1\}[^{}]*(\{\\i0?\})?$/.test(line);
 
 const isNumber = (line: string) => /^\d{1,9}$/.test(line.trim());
 
@@ -51,6 +57,7 @@ export function readSrt(text: string, encoding: string): ReadResult {
     }
     const source = i + 1;
     const texts: string[] = [];
+    const translations: string[] = [];
     i++;
     while (
       i < lines.length &&
@@ -58,7 +65,10 @@ export function readSrt(text: string, encoding: string): ReadResult {
       !timingAt(i) &&
       !(isNumber(lines[i]!) && timingAt(i + 1))
     ) {
-      texts.push(lines[i]!.replace(TAG, '').trim());
+      const raw = lines[i]!.trim();
+      if (texts.length > 0 && isItalicLine(raw) && !isItalicLine(lines[source]!.trim()))
+        translations.push(raw.replace(TAG, '').trim());
+      else texts.push(raw.replace(TAG, '').trim());
       i++;
     }
     const { start } = timing;
@@ -68,7 +78,11 @@ export function readSrt(text: string, encoding: string): ReadResult {
       end = start;
     }
     const body = texts.join(' ').trim();
-    if (body) out.push({ source, start, end, segments: [{ text: body }] });
+    if (!body) continue;
+    const cue: ParsedLine = { source, start, end, segments: [{ text: body }] };
+    const translation = translations.filter(Boolean).join(' / ');
+    if (translation) cue.translations = { und: translation };
+    out.push(cue);
   }
   return buildResult('srt', encoding, out, warnings);
 }

@@ -3,12 +3,21 @@ import { isSpace } from '../text/lines';
 import { TimingFormatError, type ReadResult, type TimingMetadata } from '../types';
 import { parseTtmlTime, timeParams, ttmlTimeAt, type TimeParams } from './time';
 import { parseXml, type XmlTree } from './xml';
+import { romanKey } from '../languages';
+
+/** Translations of a line from the head: line texts and word readings (timed spans), by language. */
+interface HeadEntry {
+  lines: Record<string, string>;
+  words: Record<string, { start: number; text: string }[]>;
+}
 
 /**
  * TTML, Apple / AMLL style: `<p>` lines of word `<span begin end>`s (spans without whitespace
  * between them are syllables of one word), `ttm:agent` singers, `ttm:role="x-bg"` background
  * vocals (a line of their own), translations as `x-translation` spans or `<translation>` blocks in
- * the head's iTunesMetadata (keyed by `itunes:key`). Line-timed `<p>`s without spans are spread.
+ * the head's iTunesMetadata (keyed by `itunes:key`), romanizations as `x-roman` spans or Apple's
+ * `<transliteration>` blocks (kept under `<lang>-Latn`, ADR 0017; timed spans in them are word
+ * readings). Line-timed `<p>`s without spans are spread.
  */
 interface Collected {
   main: Segment[];
@@ -18,7 +27,8 @@ interface Collected {
   badTimes: number;
   /** Spans whose end is before their begin: given no length. */
   backwards: number;
-  romanized: number;
+  /** Readings that matched no word of the line by time: kept as the line's text. */
+  unmatched: number;
   /** `tts:ruby="text"` readings dropped (the base text is the lyric). */
   ruby: number;
   /** Spans with a begin and no end: they end where the next one begins (or the line ends). */
@@ -50,9 +60,28 @@ function lyricText(tree: XmlTree, el: number, c: Collected): string {
   for (let n = tree.firstChild[el]!; n >= 0; n = tree.nextSibling[n]!) {
     if (tree.isText[n] === 1) out += tree.name[n]!;
     else if (isRubyText(tree, n)) c.ruby++;
-    else out += lyricText(tree, n, c);
+    else if (!isAside(tree.attr(n, 'role'))) out += lyricText(tree, n, c);
   }
   return out;
+}
+
+const isRoman = (role: string | undefined) =>
+  role === 'x-roman' || role === 'x-romanization' || role === 'x-transliteration';
+/** Spans that are not sung text: translations and romanizations. */
+const isAside = (role: string | undefined) => role === 'x-translation' || isRoman(role);
+
+/** A word span's own romanization (`<span begin end>君<span ttm:role="x-roman">kimi</span></span>`). */
+function wordReading(
+  tree: XmlTree,
+  el: number,
+  lang: string | undefined,
+): Record<string, string> | undefined {
+  for (let n = tree.firstChild[el]!; n >= 0; n = tree.nextSibling[n]!) {
+    if (tree.isText[n] === 1 || !isRoman(tree.attr(n, 'role'))) continue;
+    const text = oneSpace(tree.textContent(n)).trim();
+    if (text) return { [romanKey(tree.attr(n, 'lang') ?? lang)]: text };
+  }
+  return undefined;
 }
 
 /**
@@ -124,10 +153,12 @@ export function readTtml(text: string, encoding: string): ReadResult {
   if (title !== undefined && tree.textContent(title).trim())
     metadata.title = tree.textContent(title).trim();
   const headTranslations =
-    head === undefined ? new Map<string, Record<string, string>>() : translationsInHead(tree, head);
+    head === undefined
+      ? new Map<string, HeadEntry>()
+      : translationsInHead(tree, head, params, language);
   const lines: ParsedLine[] = [];
   const agents: (string | undefined)[] = [];
-  let romanized = 0;
+  let unmatched = 0;
   let ruby = 0;
   const visit = (el: number, agent: string | undefined, offset: number) => {
     for (let child = tree.firstChild[el]!; child >= 0; child = tree.nextSibling[child]!) {
@@ -135,7 +166,7 @@ export function readTtml(text: string, encoding: string): ReadResult {
       const childAgent = tree.attr(child, 'agent') ?? agent;
       if (isNamed(child, 'p')) {
         const read = readP(tree, child, offset, params, headTranslations, warnings, language);
-        romanized += read.romanized;
+        unmatched += read.unmatched;
         ruby += read.ruby;
         for (const line of read.lines) {
           lines.push(line);
@@ -148,10 +179,10 @@ export function readTtml(text: string, encoding: string): ReadResult {
     }
   };
   visit(body, tree.attr(body, 'agent'), 0);
-  if (romanized > 0) {
+  if (unmatched > 0) {
     warnings.add(
       null,
-      `${count(romanized, 'romanization', 'romanizations')} (x-roman) not kept: items have no field for them.`,
+      `${count(unmatched, 'word reading matches', 'word readings match')} no word's time; kept with the line's text.`,
     );
   }
   if (ruby > 0) {
@@ -180,20 +211,68 @@ function agentSingers(agents: (string | undefined)[], declared: string[]): (numb
   return agents.map((a) => (a ? index.get(a) : undefined));
 }
 
-function translationsInHead(tree: XmlTree, head: number): Map<string, Record<string, string>> {
-  const out = new Map<string, Record<string, string>>();
-  for (const translation of descendants(tree, head, 'translation')) {
-    const lang = tree.attr(translation, 'lang') ?? 'und';
-    for (const t of descendants(tree, translation, 'text')) {
+function translationsInHead(
+  tree: XmlTree,
+  head: number,
+  params: TimeParams,
+  docLang: string | undefined,
+): Map<string, HeadEntry> {
+  const out = new Map<string, HeadEntry>();
+  const read = (block: number, lang: string) => {
+    for (const t of descendants(tree, block, 'text')) {
       const key = tree.attr(t, 'for');
-      const text = oneSpace(tree.textContent(t)).trim();
-      if (!key || !text) continue;
-      const entry = out.get(key) ?? {};
-      entry[lang] = text;
+      if (!key) continue;
+      const entry = out.get(key) ?? { lines: {}, words: {} };
       out.set(key, entry);
+      const spans = descendants(tree, t, 'span').filter((x) => tree.attr(x, 'begin') !== undefined);
+      const text = oneSpace(tree.textContent(t)).trim();
+      if (spans.length === 0) {
+        if (text) entry.lines[lang] = text;
+        continue;
+      }
+      const words = spans
+        .map((x) => ({
+          start: parseTtmlTime(tree.attr(x, 'begin'), params),
+          text: oneSpace(tree.textContent(x)).trim(),
+        }))
+        .filter((w) => w.text && !Number.isNaN(w.start));
+      if (words.length) entry.words[lang] = words;
+      else if (text) entry.lines[lang] = text;
     }
-  }
+  };
+  for (const translation of descendants(tree, head, 'translation'))
+    read(translation, tree.attr(translation, 'lang') ?? 'und');
+  for (const roman of descendants(tree, head, 'transliteration'))
+    read(roman, romanKey(tree.attr(roman, 'lang') ?? docLang));
   return out;
+}
+
+/** Word readings from the head onto the segments that start at their times (1.5 ms). */
+function placeReadings(
+  segments: Segment[],
+  words: HeadEntry['words'],
+  lines: Record<string, string>,
+): number {
+  let unmatched = 0;
+  for (const [lang, list] of Object.entries(words)) {
+    let missed = 0;
+    for (const w of list) {
+      const seg = segments.find(
+        (s) => s.start !== undefined && Math.abs(s.start - w.start) < 0.0015,
+      );
+      if (!seg) {
+        missed++;
+        continue;
+      }
+      const readings = (seg.readings ??= {});
+      readings[lang] = (readings[lang] ?? '') + w.text;
+    }
+    if (missed === list.length) {
+      lines[lang] ??= list.map((w) => w.text).join(' ');
+      unmatched += missed;
+    } else unmatched += missed;
+  }
+  return unmatched;
 }
 
 function collect(
@@ -224,8 +303,9 @@ function collect(
     } else if (role === 'x-translation') {
       const text = oneSpace(tree.textContent(child)).trim();
       if (text) translations[tree.attr(child, 'lang') ?? lang ?? 'und'] = text;
-    } else if (role === 'x-roman' || role === 'x-romanization' || role === 'x-transliteration') {
-      c.romanized++;
+    } else if (isRoman(role)) {
+      const text = oneSpace(tree.textContent(child)).trim();
+      if (text) translations[romanKey(tree.attr(child, 'lang') ?? lang)] = text;
     } else if (role === 'x-bg') {
       c.bgBegin = parseTtmlTime(tree.attr(child, 'begin'), params);
       c.bgEnd = parseTtmlTime(tree.attr(child, 'end'), params);
@@ -247,11 +327,17 @@ function collect(
         collect(tree, child, into, translations, c, params, lang);
       } else {
         if (end < start) c.backwards++;
-        into.push({
+        const segment: Segment = {
           text: oneSpace(lyricText(tree, child, c)),
           start,
           end: Math.max(start, end),
-        });
+        };
+        // Only a span with several children can hold a reading (most hold one text node).
+        const first = tree.firstChild[child]!;
+        const readings =
+          first >= 0 && tree.nextSibling[first]! >= 0 ? wordReading(tree, child, lang) : undefined;
+        if (readings) segment.readings = readings;
+        into.push(segment);
       }
     }
   }
@@ -262,10 +348,10 @@ function readP(
   p: number,
   offset: number,
   params: TimeParams,
-  headTranslations: Map<string, Record<string, string>>,
+  headTranslations: Map<string, HeadEntry>,
   warnings: Warnings,
   lang: string | undefined,
-): { lines: ParsedLine[]; romanized: number; ruby: number } {
+): { lines: ParsedLine[]; unmatched: number; ruby: number } {
   const c: Collected = {
     main: [],
     bg: [],
@@ -273,7 +359,7 @@ function readP(
     bgTranslations: {},
     badTimes: 0,
     backwards: 0,
-    romanized: 0,
+    unmatched: 0,
     ruby: 0,
     openEnds: new Set(),
     bgBegin: NaN,
@@ -316,14 +402,11 @@ function readP(
   const key = tree.attr(p, 'key') ?? tree.attr(p, 'id');
   const fromHead = key ? headTranslations.get(key) : undefined;
   const lines: ParsedLine[] = [];
-  const main = lineOf(
-    line,
-    c.main,
-    begin,
-    end,
-    fromHead ? { ...fromHead, ...c.translations } : c.translations,
-    warnings,
-  );
+  const lineTranslations = fromHead ? { ...fromHead.lines, ...c.translations } : c.translations;
+  if (fromHead) c.unmatched += placeReadings(c.main, fromHead.words, lineTranslations);
+  // A language with word readings is not also a line text (the readings are the line).
+  for (const s of c.main) if (s.readings) for (const l in s.readings) delete lineTranslations[l];
+  const main = lineOf(line, c.main, begin, end, lineTranslations, warnings);
   if (main) lines.push(main);
   // Background vocals without times of their own are sung over the line.
   const bgTimed = c.bg.some((x) => x.start !== undefined);
@@ -331,7 +414,7 @@ function readP(
   const bgEnd = Number.isNaN(c.bgEnd) && !bgTimed ? end : c.bgEnd;
   const bg = lineOf(line, c.bg, bgBegin, bgEnd, c.bgTranslations, warnings);
   if (bg) lines.push(bg);
-  return { lines, romanized: c.romanized, ruby: c.ruby };
+  return { lines, unmatched: c.unmatched, ruby: c.ruby };
 }
 
 function closeOpenEnds(segments: Segment[], open: Set<Segment>, lineEnd: number): void {

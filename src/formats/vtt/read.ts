@@ -41,10 +41,11 @@ export function readVtt(text: string, encoding: string): ReadResult {
       continue;
     }
     const source = blockStart + at + 1;
-    const payload = parsePayload(
-      at + 2 === block.length ? block[at + 1]! : block.slice(at + 1).join('\n'),
-    );
+    const body = block.slice(at + 1);
+    const translations = body.length > 1 ? translationLines(body) : null;
+    const payload = parsePayload(body.length === 1 ? body[0]! : body.join('\n'));
     const line = cueLine(source, timing.start, timing.end, payload.texts, payload.stamps, warnings);
+    if (line && translations) line.translations = translations;
     if (line) cues.push({ line, voice: payload.voice });
   }
   const singers = singerIndexes(cues.map((c) => c.voice));
@@ -101,6 +102,38 @@ function cueLine(
   }));
   return { source, start, end, segments };
 }
+
+const LANG_LINE = /^<lang ([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)>([^<>]*)(?:<\/lang>)?$/;
+const ITALIC_LINE = /^<i>([^<>]*)<\/i>$/;
+
+/**
+ * Lines after the first that are a translation, taken out of `body`: wholly `<lang xx>…</lang>`
+ * (what the writer makes), or wholly in italics when the first line is not (language `und`).
+ */
+function translationLines(body: string[]): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  const firstItalic = ITALIC_LINE.test(body[0]!.trim());
+  for (let k = body.length - 1; k >= 1; k--) {
+    const text = body[k]!.trim();
+    const lang = LANG_LINE.exec(text);
+    const italic = !lang && !firstItalic ? ITALIC_LINE.exec(text) : null;
+    const m = lang
+      ? { key: lang[1]!, text: lang[2]! }
+      : italic
+        ? { key: 'und', text: italic[1]! }
+        : null;
+    if (!m) continue;
+    body.splice(k, 1);
+    const decoded = decodeText(m.text).trim();
+    if (decoded) out[m.key] = out[m.key] ? `${decoded} / ${out[m.key]}` : decoded;
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+const decodeText = (text: string) =>
+  text.replace(/&(amp|lt|gt|nbsp);/g, (_, e: string) =>
+    e === 'amp' ? '&' : e === 'lt' ? '<' : e === 'gt' ? '>' : '\u00a0',
+  );
 
 /** `text.trim() === ''`, with no new string for the usual line that starts with a character. */
 function isBlank(text: string): boolean {

@@ -17,7 +17,7 @@ const stamp = (ms: number) => `<${formatClockMs(ms / 1000)}>`;
 /**
  * One cue per lyric line; word and syllable starts as `<hh:mm:ss.mmm>` timestamps (the first is
  * the cue start), and an end timestamp before a gap (`word<t> <t2>next`). Singers as `<v P1>` when
- * there are several.
+ * there are several. Each translation is one more payload line, `<lang xx>text</lang>`.
  */
 export function writeVtt(items: readonly AlignmentItem[], options: WriteOptions = {}): string {
   const lines = groupLines(items);
@@ -51,6 +51,9 @@ export function writeVtt(items: readonly AlignmentItem[], options: WriteOptions 
     out.push(
       `${formatClockMs(cueStart / 1000)} --> ${formatClockMs(cueEnd / 1000)}`,
       parts.join(''),
+      ...Object.entries(line.translations).map(
+        ([l, text]) => `<lang ${l.replace(/[^A-Za-z0-9-]/g, '')}>${escape(text)}</lang>`,
+      ),
       '',
     );
   }

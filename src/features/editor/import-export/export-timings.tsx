@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Project } from '../../../contract';
-import { TIMING_FORMATS, type TimingFormatInfo } from '../../../formats';
-import { toArray } from '../../../timing';
+import { TIMING_FORMATS, translationLosses, type TimingFormatInfo } from '../../../formats';
+import { toArray, translationLanguages } from '../../../timing';
 import type { EditorStore } from '../store';
 import { downloadName, downloadText } from './file-name';
 import { createTimingsClient, type TimingsClient } from './timings-client';
@@ -23,6 +23,7 @@ export function ExportTimings({ store, project, client, save = downloadText }: P
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<TimingFormatInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [losses, setLosses] = useState<readonly string[]>([]);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
   const own = useRef<TimingsClient | null>(null);
@@ -58,6 +59,7 @@ export function ExportTimings({ store, project, client, save = downloadText }: P
   const exportAs = async (format: TimingFormatInfo) => {
     close(true);
     setError(null);
+    setLosses([]);
     setBusy(format);
     try {
       // The draft as it is now, with edits not saved yet.
@@ -67,6 +69,9 @@ export function ExportTimings({ store, project, client, save = downloadText }: P
         ...(project.language ? { language: project.language } : {}),
       });
       save(text, downloadName(project.title, format.extension), format.mimeType);
+      // What the format cannot carry of the translations (ADR 0017), said beside the button.
+      const doc = store.getState().doc;
+      setLosses(translationLanguages(doc).length ? translationLosses(toArray(doc), format.id) : []);
     } catch (failure) {
       if ((failure as Error).name !== 'AbortError')
         setError(
@@ -137,6 +142,14 @@ export function ExportTimings({ store, project, client, save = downloadText }: P
         <span className="timings-busy" role="status">
           Writing {busy.label}…
         </span>
+      )}
+      {losses.length > 0 && (
+        <p className="muted timings-losses" role="status">
+          {losses.join(' ')}{' '}
+          <button type="button" onClick={() => setLosses([])} aria-label="Dismiss">
+            ×
+          </button>
+        </p>
       )}
       {error && (
         <p className="error-text timings-error" role="alert">

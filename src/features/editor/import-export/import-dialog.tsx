@@ -120,6 +120,12 @@ export function ImportDialog({
                     ? 'By line only: each word’s time is spread over its line and marked estimated.'
                     : `${count(result.estimatedCount, 'word')} timed by line only: spread over the line and marked estimated.`}
               </dd>
+              {result.languages.length > 0 && (
+                <>
+                  <dt>Translations</dt>
+                  <dd>{result.languages.join(', ')}</dd>
+                </>
+              )}
             </dl>
             <ImportWarnings warnings={result.warnings} total={result.warningCount} />
           </>

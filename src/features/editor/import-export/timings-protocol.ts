@@ -29,6 +29,8 @@ export interface ReadSummary {
   readonly warningCount: number;
   /** Items that end after the `duration` given with the request (0 without one). */
   readonly lateCount: number;
+  /** Translation languages in the file (ADR 0017), sorted. */
+  readonly languages: readonly string[];
 }
 
 /** The items of a read, taken once for Apply; `estimated` are indexes into `items`. */

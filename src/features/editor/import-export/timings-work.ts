@@ -13,6 +13,9 @@ function summarise(token: number, result: ReadResult, duration: number | undefin
   let lateCount = 0;
   if (duration !== undefined && Number.isFinite(duration) && duration > 0)
     for (const item of result.items) if (item.end > duration + 0.001) lateCount++;
+  const languages = new Set<string>();
+  for (const item of result.items)
+    if (item.translations) for (const k in item.translations) languages.add(k);
   return {
     token,
     format: result.format,
@@ -24,6 +27,7 @@ function summarise(token: number, result: ReadResult, duration: number | undefin
     warnings: result.warnings.slice(0, LISTED_WARNINGS),
     warningCount: result.warnings.length,
     lateCount,
+    languages: [...languages].sort(),
   };
 }
 

@@ -21,7 +21,13 @@ interface Props {
 }
 
 const describe = (item: AlignmentItem | undefined) =>
-  item ? `“${item.text}” ${item.start.toFixed(3)}–${item.end.toFixed(3)} s` : 'deleted';
+  item
+    ? `“${item.text}” ${item.start.toFixed(3)}–${item.end.toFixed(3)} s${Object.entries(
+        item.translations ?? {},
+      )
+        .map(([lang, t]) => ` · ${lang} “${t.text}”`)
+        .join('')}`
+    : 'deleted';
 
 const wordOf = (c: MergeConflict) => (c.mine ?? c.theirs ?? c.base)?.text ?? c.key;
 

@@ -1,3 +1,4 @@
+import { TranslationsBar, useTranslationView } from '../translations';
 import {
   useCallback,
   useEffect,
@@ -293,6 +294,9 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
   );
   useRevealSelection(store, view, limits, clock);
   const style = project.settings?.settings.style ?? project.settings?.preset;
+  const displayLanguages = project.settings?.settings.displayLanguages;
+  const projectLangs = useMemo(() => displayLanguages ?? [], [displayLanguages]);
+  const translationView = useTranslationView(store, project.id, projectLangs);
 
   return (
     <ReviewMarksContext.Provider value={review.marks}>
@@ -403,7 +407,13 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
           )}
         </section>
         <section className="editor-words" aria-label="Words">
-          <WordList player={clock} preview={livePreview} findRef={findWordField} />
+          <TranslationsBar view={translationView} />
+          <WordList
+            player={clock}
+            preview={livePreview}
+            findRef={findWordField}
+            translations={translationView}
+          />
         </section>
         <aside className="editor-side" aria-label="Preview and checks">
           <KaraokePreview
@@ -412,6 +422,7 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
             title={project.title}
             artists={project.artists}
             duration={duration || undefined}
+            languages={translationView.previewLangs}
           />
           <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />
           <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />

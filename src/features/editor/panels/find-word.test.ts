@@ -37,3 +37,22 @@ describe('findWord', () => {
     expect(foldText('Éclair GLÖVE')).toBe('eclair glove');
   });
 });
+
+describe('findWord in translations (ADR 0017)', () => {
+  // Rows: 0 header (line translation "Hallo Welt"), 1 東京 (reading tōkyō), 2 へ (reading e)
+  const translated = buildRowIndex(
+    createDoc([
+      {
+        ...word(0, 0, 1, 1.5, '東京'),
+        translations: { de: { text: 'Hallo Welt' }, 'ja-Latn': { text: 'tōkyō' } },
+      },
+      { ...word(0, 1, 1.5, 2, 'へ'), translations: { 'ja-Latn': { text: 'e' } } },
+    ]),
+  );
+  it("a line's translation finds its line row; a word's reading finds its word row", () => {
+    expect(findWord(translated, 'welt', 2)).toEqual({ row: 0, match: 1, total: 1 });
+    // The first word's reading sits on the line's first item: found through the line row.
+    expect(findWord(translated, 'tokyo', 2)).toEqual({ row: 0, match: 1, total: 1 });
+    expect(findWord(translated, 'e', 0)?.row).toBe(2);
+  });
+});

@@ -1,3 +1,4 @@
+import type { AlignmentItem } from '../../../contract';
 import { rowItem, type RowIndex } from './row-index';
 
 export interface FoundWord {
@@ -17,7 +18,8 @@ export const foldText = (text: string) =>
 
 /**
  * The next word row (in list order, wrapping) after `fromRow` (before it when `direction` is -1)
- * whose text contains `query`, case- and accent-blind. One pass over the rows, only when asked
+ * whose text or reading contains `query`, or line row whose translation does, case- and
+ * accent-blind. One pass over the rows, only when asked
  * (Enter in the "Find word" field), so 100,000 words cost a few milliseconds and nothing per frame.
  */
 export function findWord(
@@ -29,12 +31,23 @@ export function findWord(
   const q = foldText(query.trim());
   if (q === '' || index.count === 0) return null;
   const matches: number[] = [];
+  const has = (text: string) =>
+    // Plain ASCII words need no folding (most lyrics): lower-casing is enough.
+    (NON_ASCII.test(text) ? foldText(text) : text.toLowerCase()).includes(q);
+  const translated = (item: AlignmentItem | undefined) => {
+    if (item?.translations)
+      for (const lang in item.translations) if (has(item.translations[lang]!.text)) return true;
+    return false;
+  };
   for (let row = 0; row < index.count; row++) {
     const item = rowItem(index, row);
-    if (!item) continue;
-    // Plain ASCII words need no folding (most lyrics): lower-casing is enough.
-    const text = NON_ASCII.test(item.text) ? foldText(item.text) : item.text.toLowerCase();
-    if (text.includes(q)) matches.push(row);
+    if (!item) {
+      // A line header: the line's translations, held on its first item (ADR 0017).
+      if (translated(rowItem(index, row + 1))) matches.push(row);
+      continue;
+    }
+    const head = index.docIndex[row - 1] === -1;
+    if (has(item.text) || (!head && translated(item))) matches.push(row);
   }
   if (matches.length === 0) return null;
   let k: number;

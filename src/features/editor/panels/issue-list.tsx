@@ -1,6 +1,6 @@
 import type { AlignmentItem } from '../../../contract';
 import { getItem, type TimingDoc, type ValidationIssue } from '../store';
-import { describeIssue } from './issue-text';
+import { issueText } from './issue-text';
 import { formatTime } from './time-format';
 
 export interface IssueListProps {
@@ -45,7 +45,7 @@ export function IssueList({ title, severity, issues, doc, onPick, limit = 200 }:
               <button type="button" onClick={() => onPick(issue)}>
                 <span className="issue-time">{formatTime(issue.time)}</span>
                 <span>
-                  {describeIssue(issue.code)}
+                  {issueText(issue)}
                   {said && `: ${said}`}
                 </span>
               </button>

@@ -31,7 +31,15 @@ export function describeIssue(code: IssueCode): string {
       return 'Very long word (over 2 s)';
     case 'long-gap':
       return 'Long gap in the line (over 2 s)';
+    case 'missing-translation':
+      return 'Translation missing';
   }
+}
+
+/** The issue in words, with the languages a line lacks. */
+export function issueText(issue: ValidationIssue): string {
+  const text = describeIssue(issue.code);
+  return issue.missing?.length ? `${text}: ${issue.missing.join(', ')}` : text;
 }
 
 export interface RowProblem {
@@ -47,7 +55,7 @@ export function problemsByKey(result: ValidationResult | null): ReadonlyMap<stri
     for (const key of issue.keys) {
       const seen = out.get(key);
       if (seen && (seen.severity === 'error' || issue.severity === 'warning')) continue;
-      out.set(key, { severity: issue.severity, text: describeIssue(issue.code) });
+      out.set(key, { severity: issue.severity, text: issueText(issue) });
     }
   }
   return out;

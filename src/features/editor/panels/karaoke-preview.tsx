@@ -15,6 +15,8 @@ export interface KaraokePreviewProps {
   artists?: readonly string[];
   /** Seconds of the song. */
   duration?: number;
+  /** The project's displayLanguages: their translations under the lines (ADR 0017). */
+  languages?: readonly string[];
 }
 
 /**
@@ -22,7 +24,14 @@ export interface KaraokePreviewProps {
  * (src/karaoke-layout, drawn by src/features/karaoke-preview): what the user sees while editing
  * is what the video shows. Follows the player every animation frame while it plays.
  */
-export function KaraokePreview({ player, style, title, artists, duration }: KaraokePreviewProps) {
+export function KaraokePreview({
+  player,
+  style,
+  title,
+  artists,
+  duration,
+  languages,
+}: KaraokePreviewProps) {
   const doc = useEditor((s) => s.doc);
   const source = previewSource(rowIndexFor(doc));
   return (
@@ -33,6 +42,7 @@ export function KaraokePreview({ player, style, title, artists, duration }: Kara
         title={title}
         artists={artists}
         duration={duration}
+        languages={languages}
         clock={player}
         label="Karaoke video preview at the playhead"
       />

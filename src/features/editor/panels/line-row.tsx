@@ -4,6 +4,7 @@ import { useEditor } from '../store';
 import { CommitField } from './commit-field';
 import type { PlaybackClock } from './playback-clock';
 import { lineText } from './row-index';
+import { lineTranslation } from '../../../timing';
 import { formatTime } from './time-format';
 import type { RowHandlers } from './word-row';
 
@@ -16,6 +17,8 @@ export interface LineRowProps extends RowHandlers {
   style: CSSProperties;
   setSize: number;
   player: PlaybackClock;
+  /** Languages shown as a translation row under the line (ADR 0017). */
+  languages?: readonly string[];
 }
 
 const parseLine = (text: string) =>
@@ -23,7 +26,19 @@ const parseLine = (text: string) =>
     ? ({ ok: false, error: 'A line needs at least one word' } as const)
     : ({ ok: true, value: text.trim().replace(/\s+/g, ' ') } as const);
 
-export function LineRow({ row, line, items, active, style, setSize, player, ...on }: LineRowProps) {
+const keepText = (text: string) => ({ ok: true, value: text.trim() }) as const;
+
+export function LineRow({
+  row,
+  line,
+  items,
+  active,
+  style,
+  setSize,
+  player,
+  languages = NONE,
+  ...on
+}: LineRowProps) {
   const actions = useEditor((s) => s.actions);
   const n = line + 1;
   const start = items.reduce((t, item) => Math.min(t, item.start), Infinity);
@@ -39,7 +54,7 @@ export function LineRow({ row, line, items, active, style, setSize, player, ...o
       aria-setsize={setSize}
       data-row={row}
       tabIndex={active ? 0 : -1}
-      className="line-row"
+      className={`line-row${languages.length ? ' translated' : ''}`}
       style={style}
       onClick={(e) => on.onRowClick(row, e)}
       onKeyDown={(e) => on.onRowKeyDown(row, e)}
@@ -70,6 +85,47 @@ export function LineRow({ row, line, items, active, style, setSize, player, ...o
       >
         <span aria-hidden="true">▶</span>
       </button>
+      {languages.map((lang) => (
+        <LineTranslation
+          key={lang}
+          lang={lang}
+          line={line}
+          text={lineTranslation(items, lang) ?? ''}
+          onFocus={() => on.onFieldFocus(row, null)}
+        />
+      ))}
     </div>
+  );
+}
+
+const NONE: readonly string[] = [];
+
+function LineTranslation({
+  lang,
+  line,
+  text,
+  onFocus,
+}: {
+  lang: string;
+  line: number;
+  text: string;
+  onFocus: () => void;
+}) {
+  const actions = useEditor((s) => s.actions);
+  return (
+    <>
+      <span className="line-translation-lang" title={lang} aria-hidden="true">
+        {lang}
+      </span>
+      <CommitField
+        label={`Translation (${lang}) of line ${line + 1}`}
+        display={text}
+        parse={keepText}
+        onCommit={(value) => actions.setLineTranslation(line, lang, value || null)}
+        tabIndex={-1}
+        onFocus={onFocus}
+        className="line-translation"
+      />
+    </>
   );
 }

@@ -34,7 +34,11 @@ export function useRowFocus(
   const focusRow = (row: number) => {
     if (count === 0) return;
     const target = Math.max(0, Math.min(count - 1, row));
-    pending.current = { row: target, from: document.activeElement };
+    // A row already rendered takes focus now: a request left pending (the row was active
+    // already, so nothing renders) would later pull focus back out of the row's field.
+    const el = container.current?.querySelector<HTMLElement>(`[data-row="${target}"]`);
+    pending.current = el ? null : { row: target, from: document.activeElement };
+    el?.focus({ preventScroll: true });
     setActive(target);
     scrollToRow(target);
   };

@@ -31,10 +31,15 @@ export interface WordListProps {
   /** The "Find word" field (the page's `/` shortcut focuses it). */
   findRef?: RefObject<HTMLInputElement | null>;
   className?: string;
+  /** Translation rows under each line and reading fields per word (ADR 0017). */
+  translations?: { lineLangs: readonly string[]; wordLangs: readonly string[] };
 }
 
 const WORD_ROW = 34;
 const LINE_ROW = 40;
+/** Each translation row under a line. */
+const TRANSLATION_ROW = 30;
+const NO_LANGS: readonly string[] = [];
 const PAGE = 10;
 
 /**
@@ -46,7 +51,10 @@ const PAGE = 10;
  * (aria-posinset / aria-setsize of all rows), the roving focus reaches any row (arrows, Page
  * Up/Down, Home/End), and "Find word" jumps to and focuses any word by its text.
  */
-export function WordList({ player, preview, findRef, className }: WordListProps) {
+export function WordList({ player, preview, findRef, className, translations }: WordListProps) {
+  const lineLangs = translations?.lineLangs ?? NO_LANGS;
+  const wordLangs = translations?.wordLangs ?? NO_LANGS;
+  const headerSize = LINE_ROW + lineLangs.length * TRANSLATION_ROW;
   const store = useEditorStore();
   const doc = useEditor((s) => s.doc);
   const validation = useEditor((s) => s.validation);
@@ -59,12 +67,13 @@ export function WordList({ player, preview, findRef, className }: WordListProps)
   // selection, and the function is the row number, not `keyOf` of 112,000 rows. Rows are never
   // measured (fixed heights), so the virtualizer's keys only need to be stable for a version; React
   // keys rows by their word's identity below, for the visible rows only.
-  const rowKey = useCallback((row: number) => row, [index]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Also when the translation rows change the height of line rows.
+  const rowKey = useCallback((row: number) => row, [index, headerSize]); // eslint-disable-line react-hooks/exhaustive-deps
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: index.count,
     getScrollElement: () => scroller.current,
-    estimateSize: (row) => (index.docIndex[row] === -1 ? LINE_ROW : WORD_ROW),
+    estimateSize: (row) => (index.docIndex[row] === -1 ? headerSize : WORD_ROW),
     getItemKey: rowKey,
     overscan: 8,
   });
@@ -122,13 +131,18 @@ export function WordList({ player, preview, findRef, className }: WordListProps)
       setFound(query.trim() === '' ? '' : `No word contains “${query.trim()}”.`);
       return;
     }
-    const item = rowItem(index, hit.row);
+    const header = index.docIndex[hit.row] === -1;
+    const item = rowItem(index, header ? hit.row + 1 : hit.row);
     if (!item) return;
     selection.anchor.current = hit.row;
     store.getState().actions.select([keyOf(item)], 'replace');
     markOwn();
     focus.focusRow(hit.row);
     // Said by the live region; the focused row then reads its fields.
+    if (header) {
+      setFound(`Translation of line ${item.line + 1}: match ${hit.match} of ${hit.total}.`);
+      return;
+    }
     setFound(
       `${item.text}, ${formatTime(item.start)} to ${formatTime(item.end)}, line ${
         item.line + 1
@@ -196,6 +210,7 @@ export function WordList({ player, preview, findRef, className }: WordListProps)
                   line={index.line[v.index] as number}
                   items={lineRowItems(index, v.index)}
                   player={player}
+                  languages={lineLangs}
                 />
               );
             }
@@ -209,6 +224,12 @@ export function WordList({ player, preview, findRef, className }: WordListProps)
                 estimated={isEstimated(doc, key)}
                 problem={problems.get(key)}
                 preview={preview}
+                readings={wordLangs.length ? wordLangs : undefined}
+                firstOfWord={
+                  !wordLangs.length ||
+                  index.docIndex[v.index - 1] === -1 ||
+                  rowItem(index, v.index - 1)?.word !== item.word
+                }
               />
             );
           })}

@@ -24,12 +24,18 @@ export interface WordRowProps extends RowHandlers {
   setSize: number;
   /** A drag in progress on the timeline: the row shows the dragged times live. */
   preview?: LivePreviewSource;
+  /** Word-level languages: a reading field each, on a word's first sub-word (ADR 0017). */
+  readings?: readonly string[];
+  /** False for a word's later sub-words: their reading cells stay empty (on the first). */
+  firstOfWord?: boolean;
 }
 
 const parseText = (text: string) =>
   text.trim() === ''
     ? ({ ok: false, error: 'A word needs text (delete the word instead)' } as const)
     : ({ ok: true, value: text.trim() } as const);
+
+const keepReading = (text: string) => ({ ok: true, value: text.trim() }) as const;
 
 export function WordRow({
   row,
@@ -40,6 +46,8 @@ export function WordRow({
   style,
   setSize,
   preview,
+  readings,
+  firstOfWord = true,
   ...on
 }: WordRowProps) {
   const key = keyOf(item);
@@ -73,7 +81,14 @@ export function WordRow({
       data-row={row}
       tabIndex={active ? 0 : -1}
       className={classes.filter(Boolean).join(' ')}
-      style={style}
+      style={
+        readings?.length
+          ? {
+              ...style,
+              gridTemplateColumns: `minmax(4rem, 1fr) repeat(${readings.length}, minmax(4rem, 1fr)) 7.2rem 7.2rem 1.25rem`,
+            }
+          : style
+      }
       onClick={(e) => on.onRowClick(row, e)}
       onKeyDown={(e) => on.onRowKeyDown(row, e)}
     >
@@ -87,6 +102,22 @@ export function WordRow({
         className={`word-text${estimated ? ' estimated' : ''}`}
       />
       {estimated && <span className="visually-hidden">estimated</span>}
+      {readings?.map((lang) =>
+        !firstOfWord ? (
+          <span key={lang} />
+        ) : (
+          <CommitField
+            key={lang}
+            label={`Reading (${lang}) of ${name}`}
+            display={item.translations?.[lang]?.text ?? ''}
+            parse={keepReading}
+            onCommit={(text) => actions.setTranslation(key, lang, text || null)}
+            tabIndex={-1}
+            onFocus={() => on.onFieldFocus(row, key)}
+            className="word-reading"
+          />
+        ),
+      )}
       <CommitField
         label={`Start of ${name}`}
         display={formatTime(times.start)}

@@ -27,6 +27,8 @@ type EditActions = Pick<
   | 'setLineText'
   | 'setSinger'
   | 'setTranslation'
+  | 'setLineTranslation'
+  | 'renameLanguage'
   | 'restoreDraft'
 >;
 
@@ -93,6 +95,9 @@ export function createEditActions(kit: StoreKit): EditActions {
     setLineText: (line, text) => kit.run({ type: 'setLineText', line, text }),
     setSinger: (keys, singer) => kit.run({ type: 'setSinger', keys, singer }),
     setTranslation: (key, lang, text) => kit.run({ type: 'setTranslation', key, lang, text }),
+    setLineTranslation: (line, lang, text) =>
+      kit.run({ type: 'setLineTranslation', line, lang, text: text === '' ? null : text }),
+    renameLanguage: (from, to) => kit.run({ type: 'renameLanguage', from, to }),
     restoreDraft(draft) {
       const { doc } = kit.get();
       const removed = draft.removedKeys.flatMap((key) => getItem(doc, key) ?? []);

@@ -95,6 +95,8 @@ export function createEditorStore(init: EditorInit): EditorStore {
   let savingTop: HistoryStep | undefined | null = null;
   let savingDoc: TimingDoc | null = null; // the doc sent with the save in flight
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Languages the project shows (missing translations are warnings). */
+  let languages: readonly string[] = [];
 
   return createStore<EditorState>()((setState, get) => {
     const set = (partial: Partial<EditorState>) => setState(partial);
@@ -114,7 +116,7 @@ export function createEditorStore(init: EditorInit): EditorStore {
       const steps = (function* () {
         // First the word lookup, so that showing the findings does not build it in one task.
         while (!indexSomeKeys(doc, VALIDATION_STEP)) yield;
-        return yield* validateSteps(doc, {}, VALIDATION_STEP);
+        return yield* validateSteps(doc, { languages }, VALIDATION_STEP);
       })();
       const slice = () => {
         if (get().doc !== doc) return;
@@ -138,7 +140,7 @@ export function createEditorStore(init: EditorInit): EditorStore {
         history: historyView(history),
         dirty: top() !== savedTop,
         editCount: get().editCount + 1,
-        validation: now ? validateDoc(doc) : null,
+        validation: now ? validateDoc(doc, { languages }) : null,
         lastChange: change,
       });
       if (!now) scheduleValidation();
@@ -219,9 +221,14 @@ export function createEditorStore(init: EditorInit): EditorStore {
         validateInSlices();
       },
       validateNow() {
-        const validation = validateDoc(get().doc);
+        const validation = validateDoc(get().doc, { languages });
         set({ validation });
         return validation;
+      },
+      setShownLanguages(next) {
+        if (next.length === languages.length && next.every((l, i) => l === languages[i])) return;
+        languages = [...next];
+        set({ validation: validateDoc(get().doc, { languages }) });
       },
       getSaveItems() {
         savingTop = top();

@@ -123,6 +123,10 @@ export interface EditorActions {
   setLineText(line: number, text: string): void;
   setSinger(keys: readonly string[], singer: number | undefined): void;
   setTranslation(key: string, lang: string, text: string | null): void;
+  /** A line's translation (on its first item, ADR 0017); null or '' removes it. */
+  setLineTranslation(line: number, lang: string, text: string | null): void;
+  /** Every translation in `from` moved to `to`, or removed (null): one step. */
+  renameLanguage(from: string, to: string | null): void;
   // editing tools (tool-actions.ts): one undo step each; a sentence when they cannot act
   /** The selected words ('words') or every word of their lines ('lines'). */
   scopeKeys(scope: 'words' | 'lines'): string[];
@@ -156,6 +160,8 @@ export interface EditorActions {
    * after a load: 100,000 words are never read in the task that makes the page usable).
    */
   validateSoon(): void;
+  /** Languages the project shows: lines without one are warned about (missing-translation). */
+  setShownLanguages(languages: readonly string[]): void;
   // server
   /** Items to PUT; remembers which document is being saved. */
   getSaveItems(): AlignmentItem[];

@@ -1,0 +1,171 @@
+import { useId, useRef, useState } from 'react';
+import { isRomanization } from '../../../timing';
+import type { TranslationView } from './translation-view';
+import './translations.css';
+
+/**
+ * The project's translation languages above the word list: show/hide each, line or per-word
+ * readings, rename its key, remove it (one undo step), add one. Every control is a plain button
+ * or field, so it works with the keyboard alone.
+ */
+export function TranslationsBar({ view }: { view: TranslationView }) {
+  const [adding, setAdding] = useState('');
+  const [addError, setAddError] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const addId = useId();
+  const addField = useRef<HTMLInputElement>(null);
+  const add = () => {
+    const error = view.add(adding);
+    setAddError(error);
+    if (!error) setAdding('');
+  };
+  return (
+    <section className="translations-bar" aria-label="Translations">
+      <span className="translations-title">Translations</span>
+      {view.all.length === 0 && <span className="muted">none yet</span>}
+      <ul className="translation-langs">
+        {view.all.map((lang) =>
+          renaming === lang ? (
+            <RenameField
+              key={lang}
+              lang={lang}
+              onDone={(input) => {
+                if (input === null) {
+                  setRenaming(null);
+                  return null;
+                }
+                const error = view.rename(lang, input);
+                if (!error) setRenaming(null);
+                return error;
+              }}
+            />
+          ) : (
+            <li key={lang} className={`translation-lang${view.hidden.has(lang) ? ' off' : ''}`}>
+              <label title={isRomanization(lang) ? 'Romanization' : 'Translation'}>
+                <input
+                  type="checkbox"
+                  checked={!view.hidden.has(lang)}
+                  onChange={() => view.toggle(lang)}
+                  aria-label={`Show ${lang}`}
+                />
+                <span className="lang-key">{lang}</span>
+                {view.previewLangs.includes(lang) && (
+                  <span className="lang-note" title="Shown in the preview and the video">
+                    ★<span className="visually-hidden"> in the preview</span>
+                  </span>
+                )}
+              </label>
+              <button
+                type="button"
+                className="small"
+                aria-pressed={view.mode(lang) === 'words'}
+                aria-label={`${lang}: a reading per word`}
+                title="A reading per word (romanization of CJK lyrics) instead of one per line"
+                onClick={() => view.setMode(lang, view.mode(lang) === 'words' ? 'line' : 'words')}
+              >
+                Per word
+              </button>
+              <button
+                type="button"
+                className="small"
+                aria-label={`Rename ${lang}`}
+                onClick={() => setRenaming(lang)}
+              >
+                Rename
+              </button>
+              <button
+                type="button"
+                className="small icon-button"
+                aria-label={`Remove ${lang}`}
+                title={`Remove ${lang} and its translations (undo brings them back)`}
+                onClick={() => view.remove(lang)}
+              >
+                <span aria-hidden="true">✕</span>
+              </button>
+            </li>
+          ),
+        )}
+      </ul>
+      <span className="translation-add">
+        <input
+          ref={addField}
+          type="text"
+          aria-label="New language tag"
+          placeholder="en, ja-Latn…"
+          value={adding}
+          spellCheck={false}
+          aria-invalid={addError !== null}
+          aria-describedby={addError ? addId : undefined}
+          onChange={(e) => {
+            setAdding(e.target.value);
+            setAddError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              add();
+            }
+          }}
+        />
+        <button type="button" className="small" onClick={add}>
+          Add language
+        </button>
+        {addError && (
+          <span id={addId} className="field-error" role="alert">
+            {addError}
+          </span>
+        )}
+      </span>
+    </section>
+  );
+}
+
+function RenameField({
+  lang,
+  onDone,
+}: {
+  lang: string;
+  onDone: (input: string | null) => string | null;
+}) {
+  const [value, setValue] = useState(lang);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  return (
+    <li className="translation-lang renaming">
+      <input
+        type="text"
+        autoFocus
+        aria-label={`New tag for ${lang}`}
+        value={value}
+        spellCheck={false}
+        aria-invalid={error !== null}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setError(null);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            setError(onDone(value));
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            e.stopPropagation();
+            onDone(null);
+          }
+        }}
+      />
+      <button type="button" className="small" onClick={() => setError(onDone(value))}>
+        Rename
+      </button>
+      <button type="button" className="small" onClick={() => onDone(null)}>
+        Cancel
+      </button>
+      {error && (
+        <span id={errorId} className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </li>
+  );
+}
