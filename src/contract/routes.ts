@@ -11,14 +11,18 @@ import {
 import { AlignmentReplacementSchema, AlignmentSchema, SelectionRequestSchema } from './alignment';
 import { SuccessSchema } from './common';
 import {
+  CreatePresetSchema,
   ExportSchema,
   ExportsQuerySchema,
   MediaItemSchema,
   PresetPatchSchema,
+  PresetReplacementSchema,
   PresetSchema,
 } from './library';
 import {
+  ApplyPresetSchema,
   CreateProjectSchema,
+  SettingsReplacementSchema,
   ProjectListEntrySchema,
   ProjectPatchSchema,
   ProjectSchema,
@@ -106,6 +110,18 @@ export const routes = {
     path: '/projects/{projectId}/settings',
     response: ProjectSettingsSchema,
   }),
+  replaceProjectSettings: route({
+    method: 'PUT',
+    path: '/projects/{projectId}/settings',
+    body: SettingsReplacementSchema,
+    response: ProjectSettingsSchema,
+  }),
+  applyPreset: route({
+    method: 'POST',
+    path: '/projects/{projectId}/settings/apply-preset',
+    body: ApplyPresetSchema,
+    response: ProjectSettingsSchema,
+  }),
   listProjectTasks: route({
     method: 'GET',
     path: '/projects/{projectId}/tasks',
@@ -133,6 +149,19 @@ export const routes = {
     response: z.array(ExportSchema),
   }),
   listPresets: route({ method: 'GET', path: '/presets', response: z.array(PresetSchema) }),
+  createPreset: route({
+    method: 'POST',
+    path: '/presets',
+    body: CreatePresetSchema,
+    response: PresetSchema,
+    idempotent: true,
+  }),
+  replacePreset: route({
+    method: 'PUT',
+    path: '/presets/{presetId}',
+    body: PresetReplacementSchema,
+    response: PresetSchema,
+  }),
   patchPreset: route({
     method: 'PATCH',
     path: '/presets/{presetId}',
