@@ -45,7 +45,7 @@ describe('style fields', () => {
     const align = styleField('layout.alignment');
     const weight = styleField('chordTextStyle.fontWeight');
     if (!size || !lines || !align || !weight) throw new Error('missing field');
-    expect(fieldProblem(size, -1)).toBe('Lyrics size must be more than 0.');
+    expect(fieldProblem(size, -1)).toBe('Lyrics size must be at least 8.');
     expect(fieldProblem(size, 96)).toBeNull();
     expect(fieldProblem(lines, 2.5)).toBe('Lines per screen must be a whole number.');
     expect(fieldProblem(lines, 9)).toBe('Lines per screen must be at most 8.');
