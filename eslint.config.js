@@ -82,9 +82,29 @@ export default tseslint.config(
   ),
   zone(
     ['server/**/*.ts'],
-    '(\\.\\./)+src/(?!contract|timing|dsp)',
-    'server/ never imports app code; it shares only src/contract, src/timing and src/dsp.',
+    '(\\.\\./)+src/(?!contract|timing|dsp|karaoke-layout)',
+    'server/ never imports app code; it shares only src/contract, src/timing, src/dsp and src/karaoke-layout.',
   ),
+  zone(
+    ['src/karaoke-layout/**/*.ts'],
+    '^(?!\\./|\\.\\./contract(/[a-z-]+)?$).*',
+    'src/karaoke-layout is pure (the editor preview and the video renderer): the contract and itself only; no React, DOM, Node or app code.',
+  ),
+  {
+    files: ['src/karaoke-layout/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'process', 'Buffer', 'OffscreenCanvas'].map(
+          (name) => ({
+            name,
+            message: 'src/karaoke-layout is pure: measure text with the function passed in.',
+          }),
+        ),
+      ],
+    },
+  },
   zone(
     ['src/dsp/**/*.ts'],
     '^(?!\\./).*',

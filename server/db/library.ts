@@ -5,21 +5,37 @@ import { newId, nowIso } from './ids';
 
 // ---- exports ----
 
-interface ExportRow {
+export interface ExportRow {
   id: string;
+  project_id: string;
   status: Export['status'];
   data_json: string;
+  task_id: string | null;
   created_at: string;
   updated_at: string;
+  /** The status of the task making it (joined), while the export itself is not completed. */
+  task_status?: Export['status'] | null;
+  task_updated_at?: string | null;
 }
 
-export const exportView = (row: ExportRow): Export => ({
-  ...(JSON.parse(row.data_json) as Partial<Export>),
-  id: row.id,
-  status: row.status,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
+/**
+ * An export as the API shows it: a completed one is completed (its file is there); any other
+ * follows its task (queued, in-progress, failed, cancelled), so a status is never stale.
+ */
+export const exportView = (row: ExportRow): Export => {
+  const followsTask = row.status !== 'completed' && row.task_status;
+  return {
+    ...(JSON.parse(row.data_json) as Partial<Export>),
+    id: row.id,
+    status: followsTask ? (row.task_status as Export['status']) : row.status,
+    ...(row.task_id ? { taskId: row.task_id } : {}),
+    createdAt: row.created_at,
+    updatedAt: followsTask && row.task_updated_at ? row.task_updated_at : row.updated_at,
+  };
+};
+
+const EXPORT_COLUMNS = `e.*, t.status AS task_status, t.updated_at AS task_updated_at
+  FROM exports e LEFT JOIN tasks t ON t.id = e.task_id`;
 
 /** Newest first; `page` counts from 1. */
 export function projectExports(
@@ -29,10 +45,22 @@ export function projectExports(
   limit: number,
 ): Promise<ExportRow[]> {
   return db.all<ExportRow>(
-    'SELECT * FROM exports WHERE project_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?',
+    `SELECT ${EXPORT_COLUMNS} WHERE e.project_id = ? ORDER BY e.seq DESC LIMIT ? OFFSET ?`,
     projectId,
     limit,
     (page - 1) * limit,
+  );
+}
+
+export function getExport(
+  db: Db,
+  projectId: string,
+  exportId: string,
+): Promise<ExportRow | undefined> {
+  return db.one<ExportRow>(
+    `SELECT ${EXPORT_COLUMNS} WHERE e.project_id = ? AND e.id = ?`,
+    projectId,
+    exportId,
   );
 }
 
@@ -55,6 +83,29 @@ export async function insertExport(
     createdAt,
   );
   return id;
+}
+
+export async function setExportTask(db: Db, exportId: string, taskId: string): Promise<void> {
+  await db.run('UPDATE exports SET task_id = ? WHERE id = ?', taskId, exportId);
+}
+
+/** Marks an export completed with its file (in the render task's commit). */
+export async function completeExport(
+  db: Db,
+  exportId: string,
+  data: Partial<Export> & { fileId: string },
+): Promise<void> {
+  const row = await db.one<{ data_json: string }>(
+    'SELECT data_json FROM exports WHERE id = ?',
+    exportId,
+  );
+  const merged = { ...(row ? (JSON.parse(row.data_json) as object) : {}), ...data };
+  await db.run(
+    `UPDATE exports SET status = 'completed', data_json = ?, updated_at = ? WHERE id = ?`,
+    JSON.stringify(merged),
+    nowIso(),
+    exportId,
+  );
 }
 
 // ---- presets ----

@@ -162,4 +162,14 @@ ALTER TABLE tasks ADD COLUMN started_at TEXT;
 CREATE INDEX tasks_account_status ON tasks(account_id, status);
 `,
   },
+  {
+    id: 3,
+    name: '0003-export-tasks',
+    // An export is made by a task (issue 23): until the render commits, the export's status is its
+    // task's (queued, in-progress, failed, cancelled), read through this link.
+    sql: `
+ALTER TABLE exports ADD COLUMN task_id TEXT;
+CREATE INDEX exports_task ON exports(task_id);
+`,
+  },
 ];

@@ -1,6 +1,7 @@
 import type { HandlerTable } from '../context';
 import { accountHandlers } from './account';
 import { alignmentHandlers } from './alignments';
+import { exportHandlers } from './exports';
 import { libraryHandlers } from './library';
 import { projectHandlers } from './projects';
 import { taskHandlers } from './tasks';
@@ -14,4 +15,5 @@ export const handlers: HandlerTable = {
   ...alignmentHandlers,
   ...taskHandlers,
   ...libraryHandlers,
+  ...exportHandlers,
 };

@@ -24,6 +24,8 @@ export const taskHandlers = {
     return taskView(row);
   },
 
+  cancelTask: ({ params }, ctx) => ctx.services.tasks.cancel(ctx.account.userId, params.taskId),
+
   startLyricsSync: async ({ params, body }, ctx) => {
     const project = await ownProject(ctx, params.projectId);
     const task = await ctx.services.tasks.enqueue(ctx.services.db, {
@@ -48,5 +50,5 @@ export const taskHandlers = {
   },
 } satisfies Pick<
   HandlerTable,
-  'listProjectTasks' | 'getTask' | 'startLyricsSync' | 'startStemSeparation'
+  'listProjectTasks' | 'getTask' | 'cancelTask' | 'startLyricsSync' | 'startStemSeparation'
 >;

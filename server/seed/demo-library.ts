@@ -1,7 +1,7 @@
-import { defaultStyle, type Export, type StyleObject } from '../../src/contract';
+import { defaultStyle, type StyleObject } from '../../src/contract';
 import { addTopup } from '../db/accounts';
 import type { Db } from '../db/database';
-import { insertExport, insertMedia, insertPreset } from '../db/library';
+import { insertMedia, insertPreset } from '../db/library';
 import { storeBytes, type FileStore } from '../storage/file-store';
 
 const days = (n: number) => new Date(Date.now() + n * 86400_000).toISOString();
@@ -61,33 +61,4 @@ export async function seedDemoLibrary(db: Db, files: FileStore, accountId: strin
     status: 'failed',
     error: 'The video could not be decoded (demo data).',
   });
-}
-
-/** Exports in several statuses (the local service renders no video: these are examples). */
-export async function seedDemoExports(db: Db, projectId: string): Promise<void> {
-  const common: Omit<Export, 'id' | 'status'> = {
-    resolution: '1080p',
-    quality: 'high',
-    fps: 30,
-    transparent: false,
-    renderMode: 'standard',
-    renderBackend: 'batch',
-  };
-  const when = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
-  await insertExport(db, projectId, 'failed', { ...common, renderMode: 'fast' }, when(30));
-  await insertExport(
-    db,
-    projectId,
-    'completed',
-    {
-      ...common,
-      fileId: 'demo-export-1',
-      fileKey: 'exports/demo-export-1.mp4',
-      fileSize: 48_213_504,
-    },
-    when(26),
-  );
-  await insertExport(db, projectId, 'cancelled', { ...common, resolution: '720p' }, when(5));
-  await insertExport(db, projectId, 'in-progress', { ...common, renderBackend: 'lambda' }, when(1));
-  await insertExport(db, projectId, 'queued', { ...common, transparent: true }, when(0));
 }

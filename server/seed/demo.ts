@@ -10,7 +10,7 @@ import { insertTask, setTaskStatus } from '../db/tasks';
 import { storeBytes, type FileStore } from '../storage/file-store';
 import type { DspRunner } from '../tasks/dsp-runner';
 import { createProcessor } from '../tasks/processors';
-import { seedDemoExports, seedDemoLibrary } from './demo-library';
+import { seedDemoLibrary } from './demo-library';
 
 const asset = (name: string) => fileURLToPath(new URL(`./assets/${name}`, import.meta.url));
 export const DEMO_SONG_PATH = asset('demo-song.flac');
@@ -77,10 +77,10 @@ export async function seedDemo(
     input: { inputFileId: fileId, lyricsSource: { type: 'transcribe', lyrics }, aligner: 'energy' },
     cost: 0,
   });
-  const finished = await createProcessor(deps)(task);
+  const finished = await createProcessor(deps)(task, new AbortController().signal);
   await db.tx(async (tx) => {
     const output = await finished.commit(tx);
     await setTaskStatus(tx, task.id, 'completed', { output });
   });
-  await seedDemoExports(db, projectId);
+  // No seeded exports (issue 23): every export listed is a real render.
 }

@@ -272,7 +272,7 @@ async function syncLyrics(deps: Deps, task: TaskRow, input: SyncLyricsInput): Pr
 }
 
 export function createProcessor(deps: Deps) {
-  return async (task: TaskRow): Promise<Finished> => {
+  return async (task: TaskRow, _signal: AbortSignal): Promise<Finished> => {
     const input: unknown = JSON.parse(task.input_json);
     switch (task.type) {
       case 'create-karaoke':

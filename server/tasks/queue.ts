@@ -3,8 +3,9 @@ import type { TaskType } from '../../src/contract';
 import { chargeCredits, refundCredits } from '../db/accounts';
 import type { Db } from '../db/database';
 import { newId } from '../db/ids';
-import { insertTask, setTaskStatus, type TaskRow } from '../db/tasks';
-import { HttpError } from '../http/problem';
+import { getTask, insertTask, setTaskStatus, taskView, type TaskRow } from '../db/tasks';
+import { HttpError, notFound } from '../http/problem';
+import { isTerminalStatus, type Task } from '../../src/contract';
 import { claimTask, LEASE_MS, renewLease, resumeInterrupted } from './claim';
 import { DspUserError } from './dsp-errors';
 import { limitsFor, type FairLimits } from './fair-picker';
@@ -16,6 +17,7 @@ export const TASK_COSTS: Partial<Record<TaskType, number>> = {
   'create-karaoke': 2,
   'stem-separation': 1,
   'sync-lyrics': 1,
+  'export-project': 1,
 };
 
 /**
@@ -30,7 +32,11 @@ export interface Finished {
   discard?(): Promise<void>;
 }
 
-export type Processor = (task: TaskRow) => Promise<Finished>;
+/**
+ * Runs a task's slow part. `signal` aborts when the task is cancelled or no longer this worker's:
+ * the processor stops its process and removes what it wrote, then rejects.
+ */
+export type Processor = (task: TaskRow, signal: AbortSignal) => Promise<Finished>;
 
 export interface QueueOptions {
   /** Tasks this process runs at once (its DSP threads); one account gets half (limitsFor). */
@@ -43,6 +49,13 @@ export interface QueueOptions {
 
 class LeaseLost extends Error {}
 
+/** The reason a task's signal aborts: it was cancelled (or another worker holds it now). */
+export class TaskCancelled extends Error {
+  constructor() {
+    super('The task was cancelled.');
+  }
+}
+
 /**
  * The durable queue: tasks live in the `tasks` table, so a task is enqueued in the same
  * transaction as the change that creates it (the project, the credits). Each worker process runs
@@ -52,6 +65,8 @@ class LeaseLost extends Error {}
  */
 export class TaskQueue {
   private readonly running = new Map<string, number>();
+  /** The tasks this process runs now, to stop one when it is cancelled. */
+  private readonly controllers = new Map<string, AbortController>();
   private readonly inFlight = new Set<Promise<void>>();
   private pumping: Promise<void> | undefined;
   private again = false;
@@ -139,20 +154,52 @@ export class TaskQueue {
     }
   }
 
+  /**
+   * Cancels a queued or running task of `accountId` (404 for another's, 409 once it ended): it
+   * ends `cancelled` with its credits refunded, and the process running it (this one at once, any
+   * other at its next lease renewal or progress write) stops and removes what it wrote.
+   */
+  async cancel(accountId: string, taskId: string): Promise<Task> {
+    const row = await this.db.tx(async (tx) => {
+      const task = await tx.one<TaskRow>(
+        `SELECT * FROM tasks WHERE id = ? AND account_id = ?${tx.forUpdate}`,
+        taskId,
+        accountId,
+      );
+      if (!task) throw notFound('Task');
+      if (isTerminalStatus(task.status)) {
+        throw new HttpError(
+          409,
+          `The task already ended (${task.status}); it cannot be cancelled.`,
+        );
+      }
+      await setTaskStatus(tx, task.id, 'cancelled', { error: 'Cancelled by the user.' });
+      await refundCredits(tx, task.account_id, task.cost);
+      return getTask(tx, accountId, taskId);
+    });
+    this.controllers.get(taskId)?.abort(new TaskCancelled());
+    if (!row) throw notFound('Task');
+    return taskView(row);
+  }
+
   private async runOne(task: TaskRow): Promise<void> {
     let lost = false;
+    const controller = new AbortController();
+    this.controllers.set(task.id, controller);
     const heartbeat = setInterval(() => {
       renewLease(this.db, task.id, this.workerId).then(
         (held) => {
-          if (!held) lost = true;
+          if (held) return;
+          lost = true;
+          controller.abort(new TaskCancelled());
         },
         (error: unknown) => this.log(`Task ${task.id}: lease not renewed: ${String(error)}`),
       );
     }, LEASE_MS / 3);
     heartbeat.unref();
     try {
-      const finished = await this.process(task);
-      if (this.stopped || lost) {
+      const finished = await this.process(task, controller.signal);
+      if (this.stopped || lost || controller.signal.aborted) {
         await finished.discard?.();
         return;
       }
@@ -174,6 +221,7 @@ export class TaskQueue {
       await this.fail(task, error);
     } finally {
       clearInterval(heartbeat);
+      this.controllers.delete(task.id);
     }
   }
 
@@ -206,9 +254,10 @@ export class TaskQueue {
     return this.running;
   }
 
-  /** Stops taking tasks and waits for the running ones to let go. */
+  /** Stops taking tasks, stops the running ones' processes and waits for them to let go. */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const controller of this.controllers.values()) controller.abort(new TaskCancelled());
     clearInterval(this.poller);
     await this.pumping;
     await Promise.all([...this.inFlight]);

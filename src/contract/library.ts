@@ -83,8 +83,51 @@ export const ExportSchema = z.object({
   transparent: z.boolean().nullish(),
   renderMode: z.enum(['standard', 'fast']).nullish(),
   renderBackend: z.enum(['batch', 'lambda']).nullish(),
+  // Ours (docs/api-decisions.md "Exports"): what the render was asked for and the task making it.
+  taskId: z.string().nullish(),
+  alignmentId: z.string().nullish(),
+  audio: z.string().nullish(),
+  range: z.object({ start: z.number(), end: z.number() }).nullish(),
+  /** Seconds of video once completed. */
+  duration: z.number().nullish(),
 });
 export type Export = z.infer<typeof ExportSchema>;
+
+export const EXPORT_RESOLUTIONS = ['360p', '480p', '720p', '1080p', '4k'] as const;
+export type ExportResolution = (typeof EXPORT_RESOLUTIONS)[number];
+export const EXPORT_FPS = [24, 25, 30, 50, 60] as const;
+export type ExportFps = (typeof EXPORT_FPS)[number];
+export const EXPORT_QUALITIES = ['draft', 'standard', 'high'] as const;
+export type ExportQuality = (typeof EXPORT_QUALITIES)[number];
+export const EXPORT_AUDIO = ['instrumental', 'original', 'none'] as const;
+export type ExportAudio = (typeof EXPORT_AUDIO)[number];
+export const RENDER_MODES = ['standard', 'fast'] as const;
+
+/** A part of the song to render (seconds of the song), e.g. a 10-second style sample. */
+export const ExportRangeSchema = z
+  .strictObject({ start: z.number().min(0), end: z.number().min(0) })
+  .refine((r) => r.end > r.start, { message: 'end must be after start', path: ['end'] });
+
+/**
+ * `POST /projects/{projectId}/exports` (ours: the spec does not show it; docs/api-decisions.md).
+ * Defaults: 720p, 30 fps, standard quality and mode, opaque, the instrumental stem, the selected
+ * alignment, the whole song (less the style's trim).
+ */
+export const CreateExportSchema = z.strictObject({
+  resolution: z.enum(EXPORT_RESOLUTIONS).optional(),
+  fps: z.literal(EXPORT_FPS, { error: 'fps is one of 24, 25, 30, 50, 60' }).optional(),
+  quality: z.enum(EXPORT_QUALITIES).optional(),
+  transparent: z.boolean().optional(),
+  renderMode: z.enum(RENDER_MODES).optional(),
+  audio: z.enum(EXPORT_AUDIO).optional(),
+  alignmentId: IdSchema.optional(),
+  range: ExportRangeSchema.optional(),
+});
+export type CreateExport = z.infer<typeof CreateExportSchema>;
+
+/** A fresh signed link to a completed export's file (Range works). */
+export const ExportDownloadSchema = z.object({ url: z.string(), expiresAt: TimestampSchema });
+export type ExportDownload = z.infer<typeof ExportDownloadSchema>;
 
 export const EXPORTS_DEFAULT_LIMIT = 20;
 /** Query values arrive as strings; both are optional (docs/api-decisions.md). */

@@ -11,7 +11,9 @@ import {
 import { AlignmentReplacementSchema, AlignmentSchema, SelectionRequestSchema } from './alignment';
 import { SuccessSchema } from './common';
 import {
+  CreateExportSchema,
   CreatePresetSchema,
+  ExportDownloadSchema,
   ExportSchema,
   ExportsQuerySchema,
   MediaItemSchema,
@@ -142,11 +144,27 @@ export const routes = {
     idempotent: true,
   }),
   getTask: route({ method: 'GET', path: '/tasks/{taskId}', response: TaskSchema }),
+  /** Ours: cancels a queued or running task of the caller's; answers the task as it now is. */
+  cancelTask: route({ method: 'POST', path: '/tasks/{taskId}/cancel', response: TaskSchema }),
   listExports: route({
     method: 'GET',
     path: '/projects/{projectId}/exports',
     query: ExportsQuerySchema,
     response: z.array(ExportSchema),
+  }),
+  /** Ours: renders a karaoke video of the project (task type `export-project`). */
+  createExport: route({
+    method: 'POST',
+    path: '/projects/{projectId}/exports',
+    body: CreateExportSchema,
+    response: TaskStartSchema,
+    idempotent: true,
+  }),
+  /** Ours: a fresh signed URL of a completed export's file. */
+  getExportDownload: route({
+    method: 'GET',
+    path: '/projects/{projectId}/exports/{exportId}/download',
+    response: ExportDownloadSchema,
   }),
   listPresets: route({ method: 'GET', path: '/presets', response: z.array(PresetSchema) }),
   createPreset: route({
