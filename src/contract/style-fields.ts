@@ -57,6 +57,8 @@ export interface StyleField {
   readonly hint?: string;
   /** A toggle path: the field matters only while it is on (shown, not hidden, when off). */
   readonly when?: string;
+  /** Checked when stored, but the video does not use it yet: the editor shows no control. */
+  readonly hidden?: boolean;
 }
 
 export interface StyleGroup {
@@ -117,12 +119,12 @@ const textFields = (base: string, what: string, when?: string): StyleField[] => 
   },
 ];
 
-const barFields = (base: string, when: string): StyleField[] => [
-  { path: `${base}.color`, label: 'Colour', kind: 'colour', when },
-  { path: `${base}.outlineColor`, label: 'Outline colour', kind: 'colour', when },
+const barFields = (base: string, what: string, when: string): StyleField[] => [
+  { path: `${base}.color`, label: `${what} colour`, kind: 'colour', when },
+  { path: `${base}.outlineColor`, label: `${what} outline colour`, kind: 'colour', when },
   {
     path: `${base}.outlineWidth`,
-    label: 'Outline width',
+    label: `${what} outline width`,
     kind: 'number',
     min: 0,
     max: 60,
@@ -208,19 +210,27 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
       ...textFields('chordTextStyle', 'Lyrics'),
       {
         path: 'chordTextStyle.activeLineColor',
+        label: 'Current line colour',
+        kind: 'colour',
+        hint: 'The line being sung, before each word fills.',
+      },
+      {
+        path: 'chordTextStyle.effectColor',
         label: 'Sung words colour',
         kind: 'colour',
-        hint: 'The colour a word takes as it is sung.',
+        hint: 'The colour each word fills with as it is sung.',
       },
       {
         path: 'chordTextStyle.activeOutlineColor',
         label: 'Sung words outline colour',
         kind: 'colour',
+        hidden: true,
       },
       {
         path: 'chordTextStyle.textEffect',
         label: 'Highlight',
         kind: 'choice',
+        hidden: true,
         choices: choice(
           ['karaoke', 'Sweep through each word'],
           ['instant', 'Whole word at once'],
@@ -240,6 +250,7 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
         path: 'chordTextStyle.letterSpacing',
         label: 'Letter spacing',
         kind: 'number',
+        hidden: true,
         min: -20,
         max: 200,
         unit: 'px',
@@ -248,12 +259,14 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
         path: 'chordTextStyle.textCase',
         label: 'Letter case',
         kind: 'choice',
+        hidden: true,
         choices: choice(['none', 'As written'], ['upper', 'UPPER CASE'], ['lower', 'lower case']),
       },
       {
         path: 'chordTextStyle.textDirection',
         label: 'Text direction',
         kind: 'choice',
+        hidden: true,
         choices: choice(
           ['auto', 'From the lyrics'],
           ['ltr', 'Left to right'],
@@ -261,6 +274,14 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
         ),
       },
       { path: 'chordTextStyle.shadowColor', label: 'Shadow colour', kind: 'colour' },
+      {
+        path: 'chordTextStyle.shadowOpacity',
+        label: 'Shadow opacity',
+        kind: 'number',
+        min: 0,
+        max: 1,
+        step: 0.05,
+      },
       {
         path: 'chordTextStyle.shadowBlur',
         label: 'Shadow blur',
@@ -339,7 +360,27 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
         kind: 'toggle',
         when: 'overlays.leadIn.enabled',
       },
-      ...barFields('overlays.leadIn.style', 'overlays.leadIn.enabled'),
+      {
+        path: 'overlays.leadIn.width',
+        label: 'Lead-in length',
+        kind: 'number',
+        min: 0,
+        max: 1,
+        step: 0.05,
+        unit: '× half the width',
+        when: 'overlays.leadIn.enabled',
+      },
+      {
+        path: 'overlays.leadIn.height',
+        label: 'Lead-in thickness',
+        kind: 'number',
+        above: 0,
+        max: 10,
+        step: 0.1,
+        unit: '× an eighth of the text',
+        when: 'overlays.leadIn.enabled',
+      },
+      ...barFields('overlays.leadIn.style', 'Lead-in', 'overlays.leadIn.enabled'),
     ],
   },
   {
@@ -366,6 +407,12 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
         'overlays.breakCountdown.enabled',
         60,
       ),
+      seconds(
+        'overlays.breakCountdown.hideBeforeEnd',
+        'Countdown ends before the line by',
+        'overlays.breakCountdown.enabled',
+        60,
+      ),
       {
         path: 'overlays.breakCountdown.textSize',
         label: 'Countdown size',
@@ -375,15 +422,24 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
         unit: 'px at 1080p',
         when: 'overlays.breakCountdown.enabled',
       },
-      ...barFields('overlays.breakCountdown.style', 'overlays.breakCountdown.enabled').map((f) => ({
-        ...f,
-        label: `Countdown ${f.label.toLowerCase()}`,
-      })),
+      ...barFields('overlays.breakCountdown.style', 'Countdown', 'overlays.breakCountdown.enabled'),
       {
         path: 'overlays.breakProgressBar.enabled',
         label: 'Show a progress bar in breaks',
         kind: 'toggle',
       },
+      seconds(
+        'overlays.breakProgressBar.maxDuration',
+        'Progress bar shows for the last',
+        'overlays.breakProgressBar.enabled',
+        3600,
+      ),
+      seconds(
+        'overlays.breakProgressBar.hideBeforeEnd',
+        'Progress bar ends before the line by',
+        'overlays.breakProgressBar.enabled',
+        60,
+      ),
       {
         path: 'overlays.breakProgressBar.style.fillColor',
         label: 'Progress bar fill',
@@ -440,6 +496,7 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
         path: 'overlays.breakProgressBar.cornerRadius',
         label: 'Progress bar corner radius',
         kind: 'number',
+        hidden: true,
         min: 0,
         max: 100,
         unit: 'px',
@@ -449,13 +506,19 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
   },
   {
     id: 'branding',
-    title: 'Logo, intro and outro',
+    title: 'Logo, intro and outro (not in the video yet)',
     fields: [
-      { path: 'overlays.branding.logo.enabled', label: 'Show a logo', kind: 'toggle' },
+      {
+        path: 'overlays.branding.logo.enabled',
+        label: 'Show a logo',
+        kind: 'toggle',
+        hidden: true,
+      },
       {
         path: 'overlays.branding.logo.position',
         label: 'Logo position',
         kind: 'choice',
+        hidden: true,
         choices: choice(
           ['top-left', 'Top left'],
           ['top-right', 'Top right'],
@@ -468,6 +531,7 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
         path: 'overlays.branding.logo.scale',
         label: 'Logo size',
         kind: 'number',
+        hidden: true,
         min: 0.01,
         max: 1,
         step: 0.01,
@@ -478,36 +542,45 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
         path: 'overlays.branding.logo.opacity',
         label: 'Logo opacity',
         kind: 'number',
+        hidden: true,
         min: 0,
         max: 1,
         step: 0.05,
         when: 'overlays.branding.logo.enabled',
       },
-      { path: 'overlays.branding.intro.enabled', label: 'Intro', kind: 'toggle' },
-      seconds(
-        'overlays.branding.intro.durationSeconds',
-        'Intro length',
-        'overlays.branding.intro.enabled',
-        60,
-      ),
+      { path: 'overlays.branding.intro.enabled', label: 'Intro', kind: 'toggle', hidden: true },
+      {
+        ...seconds(
+          'overlays.branding.intro.durationSeconds',
+          'Intro length',
+          'overlays.branding.intro.enabled',
+          60,
+        ),
+        hidden: true,
+      },
       {
         path: 'overlays.branding.intro.effect',
         label: 'Intro effect',
         kind: 'choice',
+        hidden: true,
         choices: choice(['fade', 'Fade'], ['none', 'Cut']),
         when: 'overlays.branding.intro.enabled',
       },
-      { path: 'overlays.branding.outro.enabled', label: 'Outro', kind: 'toggle' },
-      seconds(
-        'overlays.branding.outro.durationSeconds',
-        'Outro length',
-        'overlays.branding.outro.enabled',
-        60,
-      ),
+      { path: 'overlays.branding.outro.enabled', label: 'Outro', kind: 'toggle', hidden: true },
+      {
+        ...seconds(
+          'overlays.branding.outro.durationSeconds',
+          'Outro length',
+          'overlays.branding.outro.enabled',
+          60,
+        ),
+        hidden: true,
+      },
       {
         path: 'overlays.branding.outro.effect',
         label: 'Outro effect',
         kind: 'choice',
+        hidden: true,
         choices: choice(['fade', 'Fade'], ['none', 'Cut']),
         when: 'overlays.branding.outro.enabled',
       },
@@ -517,8 +590,11 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
     id: 'trim',
     title: 'Trim',
     fields: [
-      seconds('trim.startSeconds', 'Cut from the start', undefined, 36000),
-      seconds('trim.endSeconds', 'Cut from the end', undefined, 36000),
+      seconds('trim.startSeconds', 'Video starts at', undefined, 86400),
+      {
+        ...seconds('trim.endSeconds', 'Video ends at', undefined, 86400),
+        hint: '0 plays to the end of the song.',
+      },
     ],
   },
 ];
@@ -526,7 +602,8 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
 /** Colours of one singer's lines (`singerTextStyles[singer]`); absent members follow the lyrics. */
 export const SINGER_STYLE_FIELDS: readonly { key: string; label: string }[] = [
   { key: 'textColor', label: 'Text colour' },
-  { key: 'activeLineColor', label: 'Sung words colour' },
+  { key: 'activeLineColor', label: 'Current line colour' },
+  { key: 'effectColor', label: 'Sung words colour' },
   { key: 'outlineColor', label: 'Outline colour' },
 ];
 
