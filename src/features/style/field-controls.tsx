@@ -8,6 +8,8 @@ interface ControlProps {
   /** A problem found elsewhere (the service's 422, the overflow check) shown at the field. */
   extraProblem?: string | null;
   onChange: (value: unknown) => void;
+  /** The typed text is (not) a valid value. */
+  onInvalid?: (invalid: boolean) => void;
 }
 
 /** `#RRGGBB` for the colour picker: rgba and transparent show their nearest opaque colour. */
@@ -41,13 +43,18 @@ export function StyleFieldControl({
   disabled,
   extraProblem,
   onChange,
+  onInvalid,
 }: ControlProps) {
   const id = useId();
   const problemId = `${id}-problem`;
   const hintId = `${id}-hint`;
   const shown = typeof value === 'number' || typeof value === 'string' ? String(value) : '';
   const [text, setText] = useState(shown);
-  const [typedProblem, setTypedProblem] = useState<string | null>(null);
+  const [typedProblem, setTypedProblemState] = useState<string | null>(null);
+  const setTypedProblem = (problem: string | null) => {
+    setTypedProblemState(problem);
+    onInvalid?.(problem !== null);
+  };
   // A change from elsewhere (undo, preset, reload) replaces what was typed; a value the typed text
   // already stands for ("3." for 3, " #FFD400") leaves the text alone.
   const [prevShown, setPrevShown] = useState(shown);
@@ -59,7 +66,9 @@ export function StyleFieldControl({
         : text.trim() === shown;
     if (!same) {
       setText(shown);
-      setTypedProblem(null);
+      setTypedProblemState(null);
+      // Not during render: the store's listeners are other components.
+      if (typedProblem) queueMicrotask(() => onInvalid?.(false));
     }
   }
 

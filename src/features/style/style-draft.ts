@@ -14,10 +14,14 @@ export interface StyleDraftState {
   readonly future: readonly StyleObject[];
   /** The draft was restored from storage on open. */
   readonly restored: boolean;
+  /** Fields whose typed text is not a valid value (kept in the field, not in the style). */
+  readonly invalid: ReadonlySet<string>;
 }
 
 export interface StyleDraftActions {
   set(path: string, value: unknown): void;
+  /** A field's typed text is (not) valid; an invalid one blocks saving. */
+  markInvalid(path: string, invalid: boolean): void;
   /** Replaces the whole style as one undo step (apply or reset to a preset, take a merge). */
   replace(style: StyleObject): void;
   undo(): void;
@@ -147,7 +151,16 @@ export function createStyleDraft(projectId: string, settings: ProjectSettings): 
       past: [],
       future: [],
       restored,
+      invalid: new Set<string>(),
       set: (path, value) => change(setAt(get().style, path, value), path),
+      markInvalid: (path, bad) => {
+        const invalid = get().invalid;
+        if (invalid.has(path) === bad) return;
+        const next = new Set(invalid);
+        if (bad) next.add(path);
+        else next.delete(path);
+        set({ invalid: next });
+      },
       replace: (next) => change(next),
       undo: () => {
         last = null;
@@ -168,7 +181,14 @@ export function createStyleDraft(projectId: string, settings: ProjectSettings): 
           style: get().style === sent ? stored.settings.style : get().style,
         }),
       reset: (fresh) =>
-        set({ base: fresh, style: fresh.settings.style, past: [], future: [], restored: false }),
+        set({
+          base: fresh,
+          style: fresh.settings.style,
+          past: [],
+          future: [],
+          restored: false,
+          invalid: new Set(),
+        }),
       applied: (stored) => {
         last = null;
         const { style: now, past } = get();

@@ -42,6 +42,7 @@ export function StyleForm({ store, singers, problems, groups }: Props) {
                   disabled={!on(field)}
                   extraProblem={problems?.get(field.path)}
                   onChange={(value) => set(field.path, value)}
+                  onInvalid={(bad) => store.getState().markInvalid(field.path, bad)}
                 />
               ))}
           </div>
@@ -95,6 +96,9 @@ export function StyleForm({ store, singers, problems, groups }: Props) {
                             }}
                             value={isStrictColour(value) || typeof value === 'string' ? value : ''}
                             onChange={(v) => set(`singerTextStyles.${key}.${member}`, v)}
+                            onInvalid={(bad) =>
+                              store.getState().markInvalid(`singerTextStyles.${key}.${member}`, bad)
+                            }
                           />
                         );
                       })}

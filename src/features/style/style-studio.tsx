@@ -62,7 +62,8 @@ export function StyleStudio({ projectId, store, singers, overflow, preview, grou
   const [chosenPreset, setChosenPreset] = useState('');
 
   const dirty = isDirty(state);
-  const fieldProblems = useMemo(() => styleProblems(state.style), [state.style]);
+  const styleFieldProblems = useMemo(() => styleProblems(state.style), [state.style]);
+  const fieldProblems = new Set([...styleFieldProblems.map((p) => p.path), ...state.invalid]);
   const problems = useMemo(() => {
     const map = new Map(serverProblems);
     for (const issue of overflow) if (!map.has(issue.path)) map.set(issue.path, issue.message);
@@ -74,7 +75,7 @@ export function StyleStudio({ projectId, store, singers, overflow, preview, grou
 
   const save = useCallback(async (): Promise<boolean> => {
     const now = store.getState();
-    if (styleProblems(now.style).length) {
+    if (styleProblems(now.style).length || now.invalid.size) {
       setNotice('Fix the fields marked in red before saving.');
       return false;
     }
@@ -191,8 +192,8 @@ export function StyleStudio({ projectId, store, singers, overflow, preview, grou
 
   const status = replace.isPending
     ? 'Saving…'
-    : fieldProblems.length
-      ? `${fieldProblems.length} field${fieldProblems.length > 1 ? 's need' : ' needs'} fixing`
+    : fieldProblems.size
+      ? `${fieldProblems.size} field${fieldProblems.size > 1 ? 's need' : ' needs'} fixing`
       : dirty
         ? 'Unsaved changes'
         : 'All changes saved';
