@@ -94,7 +94,10 @@ test("a project's editor, its shortcut list, tasks, exports and settings", async
   await expectAccessible(page, 'tasks');
 
   await page.goto(`/projects/${demo.id}/exports`);
-  await expect(page.getByRole('table').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Render video…' })).toBeEnabled();
+  await expect(
+    page.getByRole('list', { name: 'Exports' }).or(page.getByText('No exports yet')),
+  ).toBeVisible();
   await expectAccessible(page, 'exports');
 
   await page.goto(`/projects/${demo.id}/settings`);

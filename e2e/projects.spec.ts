@@ -118,36 +118,6 @@ test('starts a lyrics sync from the tasks panel and sees it complete with a new 
   );
 });
 
-test('pages through exports, keeping the page in the address', async ({ page }) => {
-  const projectId = await demoProjectId(page);
-  await signIn(page, undefined, `/projects/${projectId}/exports?limit=2`);
-  const rows = page.getByRole('table', { name: 'Exports' }).getByRole('row');
-  await expect(rows).toHaveCount(3); // header + 2
-  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/page=2/);
-  await expect(page.getByText('Page 2')).toBeVisible();
-  await expect(rows).toHaveCount(3);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/page=3/);
-  await expect(rows).toHaveCount(2); // the fifth export alone
-  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
-
-  await page.reload();
-  await expect(page.getByText('Page 3')).toBeVisible();
-  await expect(rows).toHaveCount(2);
-  await page.getByRole('button', { name: 'Previous' }).click();
-  await expect(page).toHaveURL(/page=2/);
-
-  await page.getByLabel('Per page').selectOption('10');
-  await expect(page).not.toHaveURL(/page=/);
-  await expect(rows).toHaveCount(6);
-  const table = page.getByRole('table', { name: 'Exports' });
-  await expect(table).toContainText('46 MB');
-  for (const status of ['failed', 'completed', 'cancelled', 'in progress', 'queued'])
-    await expect(table.getByText(status, { exact: true })).toBeVisible();
-});
-
 test('an upload over the limit and a rejected title show clear messages', async ({ page }) => {
   const projectId = await demoProjectId(page);
   await signIn(page, undefined, `/projects/${projectId}`);

@@ -24,7 +24,8 @@ export function removeParts(dir: string, maxAgeMs: number, now = Date.now()): nu
     const path = join(dir, name);
     try {
       if (now - statSync(path).mtimeMs < maxAgeMs) continue;
-      rmSync(path, { force: true });
+      // A render's scratch folder (server/render) is a `.part` too.
+      rmSync(path, { force: true, recursive: true });
       removed++;
     } catch {
       // Gone meanwhile (renamed into place or removed): nothing to do.

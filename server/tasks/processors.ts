@@ -7,6 +7,8 @@ import { fileRow } from '../db/files';
 import { addStem, projectStems } from '../db/projects';
 import type { TaskRow } from '../db/tasks';
 import { adoptFile, removeFile, type FileStore } from '../storage/file-store';
+import type { ExportTaskInput } from '../render/export-request';
+import { renderExport } from '../render/render-export';
 import { DspUserError, LYRICS_NEEDED } from './dsp-errors';
 import type { Progress, SyncSettings } from './dsp-jobs';
 import type { DspRunner } from './dsp-runner';
@@ -272,7 +274,7 @@ async function syncLyrics(deps: Deps, task: TaskRow, input: SyncLyricsInput): Pr
 }
 
 export function createProcessor(deps: Deps) {
-  return async (task: TaskRow, _signal: AbortSignal): Promise<Finished> => {
+  return async (task: TaskRow, signal: AbortSignal): Promise<Finished> => {
     const input: unknown = JSON.parse(task.input_json);
     switch (task.type) {
       case 'create-karaoke':
@@ -281,6 +283,8 @@ export function createProcessor(deps: Deps) {
         return stemSeparation(deps, task);
       case 'sync-lyrics':
         return syncLyrics(deps, task, input as SyncLyricsInput);
+      case 'export-project':
+        return renderExport(deps, task, input as ExportTaskInput, signal);
       default:
         throw new DspUserError(`The local service does not run ${task.type} tasks.`);
     }

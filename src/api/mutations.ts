@@ -3,22 +3,24 @@ import type {
   Alignment,
   AlignmentReplacement,
   ApplyPreset,
+  CreateExport,
   CreatePreset,
-  ProjectSettings,
-  SettingsReplacement,
-  StyleObject,
   CreateProject,
   LyricsSource,
   PresetPatch,
   Project,
   ProjectPatch,
+  ProjectSettings,
   SelectionRequest,
+  SettingsReplacement,
   StemModel,
+  StyleObject,
   TaskStart,
 } from '../contract';
 import { useApiClient } from './api-context';
 import { newIdempotencyKey } from './idempotency';
 import { queryKeys } from './query-keys';
+import { useTaskWatch } from './task-watch';
 import { uploadFile, type UploadProgress } from './upload';
 
 export interface CreateProjectInput {
@@ -164,6 +166,55 @@ export function useStartStemSeparation(projectId: string) {
       idempotencyKey: newIdempotencyKey(),
     }),
   );
+}
+
+/**
+ * Renders a karaoke video (`POST /projects/{id}/exports`, task `export-project`). The new export
+ * shows in the list at once; the task watch follows it from the start, so its end raises a notice
+ * wherever the user is by then.
+ */
+export function useStartExport(projectId: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateExport) =>
+      client.request('createExport', {
+        params: { projectId },
+        body,
+        idempotencyKey: newIdempotencyKey(),
+      }),
+    onSuccess: async (started) => {
+      useTaskWatch
+        .getState()
+        .observe(projectId, [{ id: started.taskId, type: 'export-project', status: 'queued' }]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectExports(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectTasks(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.credits() }),
+      ]);
+    },
+  });
+}
+
+/** Cancels a queued or running task (`POST /tasks/{id}/cancel`); its export ends `cancelled`. */
+export function useCancelTask(projectId: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (taskId: string) => client.request('cancelTask', { params: { taskId } }),
+    onSuccess: async (task) => {
+      queryClient.setQueryData(queryKeys.task(task.id), task);
+      // The user asked for it: no "cancelled" notice on top of the list that already says so.
+      const watch = useTaskWatch.getState();
+      watch.observe(projectId, [task]);
+      watch.dismiss(`${task.id}:${task.status}`);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectExports(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projectTasks(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.credits() }),
+      ]);
+    },
+  });
 }
 
 export function usePatchPreset() {

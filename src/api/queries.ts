@@ -147,6 +147,7 @@ async function onTasksEnded(queryClient: QueryClient, projectId: string) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId), exact: true }),
     queryClient.invalidateQueries({ queryKey: queryKeys.projectSettings(projectId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.projectExports(projectId) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.projects() }),
     queryClient.invalidateQueries({ queryKey: queryKeys.credits() }),
   ]);
@@ -162,7 +163,23 @@ export const exportsQuery = (
     queryKey: queryKeys.exports(projectId, page, limit),
     queryFn: ({ signal }) =>
       client.request('listExports', { params: { projectId }, query: { page, limit }, signal }),
+    // Follows renders: polled (1 s backing off to 5 s) while any listed export is not done.
+    refetchInterval: (query) =>
+      query.state.data?.some((item) => !isTerminalStatus(item.status))
+        ? pollDelay(query.state.dataUpdateCount)
+        : false,
   });
+
+/**
+ * A fresh signed link to a completed export's file. Never cached: links expire, so each Download
+ * or Play asks again.
+ */
+export const fetchExportDownload = (
+  client: ApiClient,
+  projectId: string,
+  exportId: string,
+  signal?: AbortSignal,
+) => client.request('getExportDownload', { params: { projectId, exportId }, signal });
 
 export const presetsQuery = (client: ApiClient) =>
   queryOptions({

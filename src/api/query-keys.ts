@@ -16,6 +16,7 @@ export const queryKeys = {
   project: (projectId: string) => [...root, 'project', projectId] as const,
   projectSettings: (projectId: string) => [...root, 'project', projectId, 'settings'] as const,
   projectTasks: (projectId: string) => [...root, 'project', projectId, 'tasks'] as const,
+  projectExports: (projectId: string) => [...root, 'project', projectId, 'exports'] as const,
   exports: (projectId: string, page: number, limit: number) =>
     [...root, 'project', projectId, 'exports', { page, limit }] as const,
   task: (taskId: string) => [...root, 'task', taskId] as const,

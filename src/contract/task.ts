@@ -91,8 +91,16 @@ export type TaskListEntry = z.infer<typeof TaskListEntrySchema>;
 export const TaskOutputSchema = z.union([
   z.object({ projectId: IdSchema, alignmentId: IdSchema }),
   z.object({ projectId: IdSchema, stemIds: z.array(IdSchema) }),
-  z.object({ projectId: IdSchema, exportId: IdSchema }),
-  z.object({ projectId: IdSchema }),
+  // A render (ours, docs/api-decisions.md "Exports"): progress while it runs, then the file's size
+  // and notes (e.g. a font that fell back).
+  z.object({
+    projectId: IdSchema,
+    exportId: IdSchema,
+    progress: z.number().min(0).max(1).optional(),
+    fileSize: z.number().optional(),
+    notes: z.array(z.string()).optional(),
+  }),
+  z.object({ projectId: IdSchema, progress: z.number().min(0).max(1).optional() }),
 ]);
 export type TaskOutput = z.infer<typeof TaskOutputSchema>;
 

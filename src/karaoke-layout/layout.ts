@@ -215,7 +215,7 @@ function singerOverrides(style: StyleObject, singer: number): Record<string, unk
 function coloursFor(style: StyleObject, singer: number | undefined, duet: boolean): LineColours {
   const t = style.chordTextStyle;
   const own = singer === undefined ? {} : singerOverrides(style, singer);
-  const str = (key: string) => (typeof own[key] === 'string' ? (own[key]) : undefined);
+  const str = (key: string) => (typeof own[key] === 'string' ? own[key] : undefined);
   const base: LineColours = {
     text: parseColour(t.textColor, WHITE),
     active: parseColour(t.activeLineColor, parseColour('#FFD400', WHITE)),
@@ -356,10 +356,18 @@ function splitLine(
     width > maxWidth ? { ...font, size: Math.max(1, font.size * (maxWidth / width)) } : font;
   if (whole <= maxWidth) return [{ source, part: 0, items, font }];
   if (!autoSplit || words.length < 2) return [{ source, part: 0, items, font: smaller(whole) }];
-  const count = Math.ceil(whole / maxWidth);
-  // Balanced: aim at an equal share (plus a little slack), else plain greedy up to the width.
-  let pieces = cutWords(words, space, Math.min(maxWidth, (whole / count) * 1.08));
-  if (pieces.length > count) pieces = cutWords(words, space, maxWidth);
+  // Balanced: the narrowest width limit that still needs no more pieces than the greedy cut.
+  let pieces = cutWords(words, space, maxWidth);
+  let lo = whole / pieces.length;
+  let hi = maxWidth;
+  for (let i = 0; i < 16 && hi - lo > 0.5; i++) {
+    const mid = (lo + hi) / 2;
+    const cut = cutWords(words, space, mid);
+    if (cut.length <= pieces.length) {
+      hi = mid;
+      pieces = cut;
+    } else lo = mid;
+  }
   return pieces.map((piece, part) => {
     const first = piece[0] as WordBox;
     const last = piece.at(-1) as WordBox;
@@ -405,7 +413,7 @@ function fitText(text: string, font: FontSpec, maxWidth: number, measure: Measur
 
 function backgroundOf(style: StyleObject): LaidBackground {
   const bg = style.background as Record<string, unknown>;
-  const colourAt = (key: string) => (typeof bg[key] === 'string' ? (bg[key]) : undefined);
+  const colourAt = (key: string) => (typeof bg[key] === 'string' ? bg[key] : undefined);
   if (bg.type === 'color' || bg.type === 'colour' || bg.type === 'solid') {
     return { kind: 'solid', colour: parseColour(colourAt('color') ?? colourAt('colour'), BLACK) };
   }

@@ -1,29 +1,68 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { exportsQuery, useApiClient } from '../../api';
+import { exportsQuery, projectQuery, useApiClient } from '../../api';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/loading';
-import { ExportsTable } from './exports-table';
+import { ExportList } from './export-list';
 import { pageSizes, readPaging, writePaging } from './paging';
+import { RenderVideoDialog } from './render-video-dialog';
 import './exports.css';
 
-/** A project's exports, a page at a time; the page lives in the address so reload keeps it. */
+/**
+ * A project's exports, a page at a time (the page lives in the address so reload keeps it):
+ * "Render video", each export's live status and progress, Download, a player, Cancel and Retry.
+ * `?export=<id>` or `?task=<id>` (a notice's link) focuses that export and opens its player.
+ */
 export function ExportsPage() {
   const { projectId = '' } = useParams();
+  const client = useApiClient();
   const [params, setParams] = useSearchParams();
   const { page, limit } = readPaging(params);
+  const highlight = { exportId: params.get('export'), taskId: params.get('task') };
   const exports = useQuery({
-    ...exportsQuery(useApiClient(), projectId, page, limit),
+    ...exportsQuery(client, projectId, page, limit),
     placeholderData: keepPreviousData,
   });
+  const project = useQuery(projectQuery(client, projectId));
+  const [rendering, setRendering] = useState(false);
+  const [started, setStarted] = useState(false);
   const go = (nextPage: number, nextLimit = limit) => setParams(writePaging(nextPage, nextLimit));
   const rows = exports.data ?? [];
   const hasNext = rows.length >= limit;
 
   return (
     <main className="page exports-page">
-      <h2>Exports</h2>
+      <div className="exports-head">
+        <h2>Exports</h2>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => setRendering(true)}
+          disabled={!project.data}
+          aria-haspopup="dialog"
+        >
+          Render video…
+        </button>
+      </div>
+      {project.data && (
+        <RenderVideoDialog
+          open={rendering}
+          onClose={() => setRendering(false)}
+          project={project.data}
+          onStarted={() => {
+            setStarted(true);
+            if (page !== 1) go(1);
+          }}
+        />
+      )}
+      {started && (
+        <p className="notice notice-ok" role="status">
+          The render was started. Its progress shows below; you may leave this page, a notice says
+          when it is done.
+        </p>
+      )}
       {exports.isPending ? (
         <Loading label="Loading exports…" />
       ) : exports.isError ? (
@@ -39,11 +78,16 @@ export function ExportsPage() {
               Back to the first page
             </button>
           ) : (
-            <p>Exports rendered for this project are listed here.</p>
+            <p>“Render video…” makes a karaoke video of this project with its style.</p>
           )}
         </EmptyState>
       ) : (
-        <ExportsTable exports={rows} />
+        <ExportList
+          projectId={projectId}
+          projectTitle={project.data?.title ?? 'karaoke'}
+          exports={rows}
+          highlight={highlight}
+        />
       )}
       <nav className="pager" aria-label="Exports pages">
         <button type="button" onClick={() => go(page - 1)} disabled={page <= 1}>

@@ -7,7 +7,7 @@ describe('task labels', () => {
       path: '/projects/p1',
       label: 'Open the editor',
     });
-    expect(taskResult('p1', 'export-project', 'completed').path).toBe('/projects/p1/exports');
+    expect(taskResult('p1', 'export-stem-audio', 'completed').path).toBe('/projects/p1/exports');
     expect(taskResult('p1', 'sync-lyrics', 'failed').path).toBe('/projects/p1/tasks');
   });
   it('measures elapsed time to the last update once ended, to now while running', () => {
@@ -33,5 +33,19 @@ describe('elapsedText', () => {
     expect(elapsedText(task('completed', 42_000), now)).toBe('42 s');
     expect(elapsedText(task('in-progress', 0), now)).toBe('1 min 40 s');
     expect(elapsedText({ ...task('completed', 0), updatedAt: at(-5_000) }, now)).toBe('—');
+  });
+});
+
+describe('a render notice', () => {
+  it('links to its own export (found by its task), whatever the outcome', () => {
+    expect(taskResult('p 1', 'export-project', 'completed', 't/1')).toEqual({
+      path: '/projects/p%201/exports?task=t%2F1',
+      label: 'Watch the video',
+    });
+    expect(taskResult('p1', 'export-project', 'failed', 't1')).toEqual({
+      path: '/projects/p1/exports?task=t1',
+      label: 'See the export',
+    });
+    expect(taskResult('p1', 'sync-lyrics', 'completed', 't1').path).toBe('/projects/p1');
   });
 });

@@ -10,22 +10,33 @@ export const TASK_TYPE_NAMES: Record<TaskType, string> = {
   'generate-video': 'Generate video',
   'generate-chords': 'Generate chords',
   'export-stem-audio': 'Export stem audio',
-  'export-project': 'Export project',
+  'export-project': 'Video render',
 };
 
-/** Where a task's result is seen (its project's editor or exports; its tasks when it failed). */
+/**
+ * Where a task's result is seen (its project's editor; its tasks when it failed); a render's own
+ * export.
+ */
 export function taskResult(
   projectId: string,
   type: TaskType,
   status: TaskStatus,
+  taskId?: string,
 ): { path: string; label: string } {
   const base = `/projects/${encodeURIComponent(projectId)}`;
+  // A render's export says everything itself (the video, or the reason and Retry); the exports
+  // page finds it by its task.
+  if (type === 'export-project' || type === 'generate-video') {
+    const done = status === 'completed' || status === 'finalized';
+    return {
+      path: `${base}/exports${taskId ? `?task=${encodeURIComponent(taskId)}` : ''}`,
+      label: done ? 'Watch the video' : 'See the export',
+    };
+  }
   if (status !== 'completed' && status !== 'finalized')
     return { path: `${base}/tasks`, label: 'See the tasks' };
   switch (type) {
-    case 'export-project':
     case 'export-stem-audio':
-    case 'generate-video':
       return { path: `${base}/exports`, label: 'See the exports' };
     case 'create-karaoke':
     case 'create-lyric-video':

@@ -29,7 +29,7 @@ function NoticeItem({ notice }: { notice: TaskNotice }) {
   }, [queryClient, notice.projectId, notice.id]);
   const dismiss = (id: string) => useTaskWatch.getState().dismiss(id);
   const ok = notice.status === 'completed' || notice.status === 'finalized';
-  const result = taskResult(notice.projectId, notice.type, notice.status);
+  const result = taskResult(notice.projectId, notice.type, notice.status, notice.taskId);
   const name = TASK_TYPE_NAMES[notice.type];
   const where = project.data ? ` for “${project.data.title}”` : '';
   return (

@@ -361,7 +361,13 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
         <WordList player={clock} preview={livePreview} findRef={findWordField} />
       </section>
       <aside className="editor-side" aria-label="Preview and checks">
-        <KaraokePreview player={clock} style={style ?? undefined} />
+        <KaraokePreview
+          player={clock}
+          style={style ?? undefined}
+          title={project.title}
+          artists={project.artists}
+          duration={duration || undefined}
+        />
         <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />
         <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />
       </aside>

@@ -9,6 +9,7 @@ import { ConflictDialog } from './conflict-dialog';
 import type { EditorSession } from './editor-sessions';
 import { newerOnServer, trackPastRevisions } from './freshness';
 import { NewerVersionNotice } from './newer-version-notice';
+import { RenderVideoButton } from './render-video-button';
 import { RestoreBanner } from './restore-banner';
 import { SaveBar } from './save-bar';
 import { useLeaveGuard } from './use-leave-guard';
@@ -75,6 +76,15 @@ function Workspace({ project, alignment, session, onSwitch, focusPicker }: Props
           </button>
         )}
         <TimingsControls store={store} project={project} />
+        <RenderVideoButton
+          project={project}
+          alignmentId={alignment.id}
+          save={save}
+          isSaved={() => {
+            const state = store.getState();
+            return !state.dirty && state.pendingMerge === null;
+          }}
+        />
         <SaveBar
           status={status}
           isActive={alignment.selected}

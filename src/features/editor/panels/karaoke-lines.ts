@@ -1,17 +1,6 @@
-import { forEachItem, keyOf } from '../../../timing';
+import { forEachItem } from '../../../timing';
 import { lineRowItems, type RowIndex } from './row-index';
 import { changedHeaders } from './row-index-update';
-
-export interface KaraokeWord {
-  readonly key: string;
-  readonly text: string;
-  readonly start: number;
-  readonly end: number;
-  /** The next item is a subword of the same word: no space between them. */
-  readonly joinNext: boolean;
-  /** Duets: who sings it (coloured in the preview). */
-  readonly singer?: number | undefined;
-}
 
 export interface KaraokeLine {
   readonly line: number;
@@ -85,45 +74,4 @@ function updatedLines(index: RowIndex, before: KaraokeLine[], headers: number[])
   }
   // nearly sorted: the sort is a single pass plus the few moved lines
   return lines.sort((a, b) => a.start - b.start || a.line - b.line);
-}
-
-/** A line's words in lyric order, subwords marked to be joined. */
-export function karaokeWords(index: RowIndex, line: KaraokeLine): KaraokeWord[] {
-  const items = lineRowItems(index, line.header);
-  return items.map((item, i) => ({
-    key: keyOf(item),
-    text: item.text,
-    start: item.start,
-    end: item.end,
-    joinNext: items[i + 1]?.word === item.word,
-    singer: item.singer,
-  }));
-}
-
-/**
- * The line to show as current at time `t`: the one being sung, else the next one to be sung
- * (after the last line: the last). -1 when there are no lines.
- */
-export function lineAt(lines: readonly KaraokeLine[], t: number): number {
-  if (lines.length === 0) return -1;
-  let lo = 0;
-  let hi = lines.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((lines[mid] as KaraokeLine).start <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  const started = lo - 1;
-  if (started < 0) return 0;
-  // Overlapping lines (duets): an earlier line may still be sounding; the later start wins.
-  if ((lines[started] as KaraokeLine).end >= t || started === lines.length - 1) return started;
-  return started + 1;
-}
-
-export type WordState = 'sung' | 'active' | 'future';
-
-export function wordState(start: number, end: number, t: number): WordState {
-  if (t >= end) return 'sung';
-  if (t >= start) return 'active';
-  return 'future';
 }

@@ -1,0 +1,168 @@
+import type { ExportQuality, ExportResolution } from '../../src/contract';
+import type { Rgba } from '../../src/karaoke-layout/colour';
+import type { LaidBackground } from '../../src/karaoke-layout/layout';
+
+/** The short side of each resolution (the long side follows the aspect ratio). */
+const SHORT_SIDE: Record<ExportResolution, number> = {
+  '360p': 360,
+  '480p': 480,
+  '720p': 720,
+  '1080p': 1080,
+  '4k': 2160,
+};
+
+const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
+
+/** Frame size for a resolution and a style aspect ratio (16:9, 9:16, 1:1). */
+export function frameSize(
+  resolution: ExportResolution,
+  aspectRatio: string,
+): { width: number; height: number } {
+  const short = SHORT_SIDE[resolution];
+  const [a, b] = aspectRatio.split(':').map(Number);
+  const ratio = a && b ? a / b : 16 / 9;
+  return ratio >= 1
+    ? { width: even(short * ratio), height: short }
+    : { width: short, height: even(short / ratio) };
+}
+
+/** x264 CRF by quality (lower is better), VP9 CRF likewise, AAC/Opus bitrates. */
+const X264_CRF: Record<ExportQuality, number> = { draft: 28, standard: 22, high: 18 };
+const VP9_CRF: Record<ExportQuality, number> = { draft: 40, standard: 33, high: 26 };
+const AUDIO_KBPS: Record<ExportQuality, number> = { draft: 96, standard: 160, high: 256 };
+
+/** Threads one render may use (a cap: the API and other tasks share the cores). */
+export const renderThreads = (): number => {
+  const env = Number(process.env.RENDER_THREADS);
+  return Number.isInteger(env) && env > 0 ? env : 2;
+};
+
+export interface RenderPlan {
+  width: number;
+  height: number;
+  fps: number;
+  /** Seconds of video, and the song's second at its first frame (audio is cut from there). */
+  duration: number;
+  from: number;
+  quality: ExportQuality;
+  fast: boolean;
+  transparent: boolean;
+  background: LaidBackground;
+  assPath: string;
+  /** Transparent videos: the same script in white, drawn again to make the alpha plane. */
+  maskAssPath?: string | undefined;
+  audioPath?: string | undefined;
+  logo?:
+    | {
+        path: string;
+        /** Width in pixels, position of its top-left corner, opacity 0..1. */
+        width: number;
+        x: number;
+        y: number;
+        opacity: number;
+        svg: boolean;
+      }
+    | undefined;
+  outPath: string;
+}
+
+const hex = (c: Rgba) =>
+  `0x${[c.r, c.g, c.b].map((n) => Math.round(n).toString(16).padStart(2, '0')).join('')}`;
+
+/** A path inside a filter graph: quoted, its specials escaped (scratch paths are plain anyway). */
+const filterPath = (path: string) =>
+  `'${path.replace(/\\/g, '\\\\').replace(/'/g, "'\\''").replace(/:/g, '\\:')}'`;
+
+/**
+ * ffmpeg's arguments for a render: a background made once a second and repeated to the frame
+ * rate (a colour, a gradient, or nothing for a transparent video), the ASS script drawn by libass,
+ * the logo on top, the audio cut to the same span; H.264 yuv420p + AAC in MP4 with faststart, or
+ * VP9 with alpha + Opus in WebM when transparent.
+ */
+export function ffmpegArgs(plan: RenderPlan): string[] {
+  const { width: W, height: H, fps } = plan;
+  const span = plan.duration + 2;
+  const size = `s=${W}x${H}:r=1:d=${span.toFixed(3)}`;
+  const source = plan.transparent
+    ? `color=c=black:${size}`
+    : plan.background.kind === 'solid'
+      ? `color=c=${hex(plan.background.colour)}:${size}`
+      : `gradients=${size}:c0=${hex(plan.background.from)}:c1=${hex(plan.background.to)}:x0=0:y0=0:x1=0:y1=${H}:nb_colors=2:speed=0.00001`;
+  const threads = String(renderThreads());
+  const args = ['-y', '-filter_threads', '1', '-f', 'lavfi', '-i', source];
+  let audioIndex = -1;
+  if (plan.audioPath) {
+    audioIndex = 1;
+    if (plan.from > 0) args.push('-ss', plan.from.toFixed(3));
+    args.push('-t', plan.duration.toFixed(3), '-i', plan.audioPath);
+  }
+  let logoIndex = -1;
+  if (plan.logo) {
+    logoIndex = audioIndex === 1 ? 2 : 1;
+    if (plan.logo.svg) args.push('-f', 'svg_pipe');
+    args.push('-i', plan.logo.path);
+  }
+  const format = plan.transparent ? 'yuva420p' : 'yuv420p';
+  // libass draws colour but leaves a frame's alpha alone: a transparent video draws the script on
+  // black, and again in white for its alpha plane (coverage, with the script's own opacities).
+  let graph =
+    plan.transparent && plan.maskAssPath
+      ? `[0:v]fps=${fps},format=yuv420p,split[c0][m0];[c0]subtitles=${filterPath(plan.assPath)}[c1];` +
+        `[m0]subtitles=${filterPath(plan.maskAssPath)},format=gray[m1];[c1][m1]alphamerge,format=yuva420p[sub]`
+      : `[0:v]fps=${fps},format=${format},subtitles=${filterPath(plan.assPath)}[sub]`;
+  let out = '[sub]';
+  if (plan.logo) {
+    const l = plan.logo;
+    graph +=
+      `;[${logoIndex}:v]scale=${even(l.width)}:-2,format=rgba,colorchannelmixer=aa=${l.opacity.toFixed(3)}[logo]` +
+      `;[sub][logo]overlay=x=${Math.round(l.x)}:y=${Math.round(l.y)}:format=auto,format=${format}[v]`;
+    out = '[v]';
+  }
+  args.push('-filter_complex', graph, '-map', out);
+  if (audioIndex >= 0) args.push('-map', `${audioIndex}:a:0`);
+  const q = plan.quality;
+  if (plan.transparent) {
+    args.push(
+      '-c:v',
+      'libvpx-vp9',
+      '-pix_fmt',
+      'yuva420p',
+      '-b:v',
+      '0',
+      '-crf',
+      String(VP9_CRF[q]),
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      plan.fast ? '8' : '6',
+      '-row-mt',
+      '1',
+      '-auto-alt-ref',
+      '0',
+      '-threads',
+      threads,
+    );
+    if (audioIndex >= 0) args.push('-c:a', 'libopus', '-b:a', `${Math.min(AUDIO_KBPS[q], 192)}k`);
+  } else {
+    args.push(
+      '-c:v',
+      'libx264',
+      '-preset',
+      plan.fast ? 'ultrafast' : 'veryfast',
+      '-crf',
+      String(X264_CRF[q]),
+      '-pix_fmt',
+      'yuv420p',
+      '-threads',
+      threads,
+      '-x264-params',
+      'rc-lookahead=10',
+      '-g',
+      String(fps * 4),
+    );
+    if (audioIndex >= 0) args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS[q]}k`);
+    args.push('-movflags', '+faststart');
+  }
+  args.push('-r', String(fps), '-t', plan.duration.toFixed(3), plan.outPath);
+  return args;
+}

@@ -1,0 +1,132 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
+
+/** How nice a render is: below the API and the DSP threads (server/workers/priority.ts). */
+export const RENDER_NICENESS = 10;
+
+export interface FfmpegRun {
+  /** Peak resident memory of the ffmpeg process (bytes, from /proc; 0 when unknown). */
+  peakRss: number;
+  /** CPU seconds it used (user + system, from /proc; 0 when unknown). */
+  cpuSeconds: number;
+}
+
+export class FfmpegError extends Error {}
+
+/** Peak RSS (VmHWM) and CPU time of a live process, from /proc (Linux). */
+function sample(pid: number): { rss: number; cpu: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return { rss: Number(hwm ?? 0) * 1024, cpu: ticks / 100 };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs ffmpeg with `args` (its own `-progress pipe:1` added), niced, reporting progress as the
+ * fraction of `duration` seconds written. `signal` kills it (SIGKILL: nothing to flush, the caller
+ * removes the partial output). Rejects with the end of ffmpeg's stderr when it fails.
+ */
+export function runFfmpeg(
+  args: readonly string[],
+  options: {
+    duration: number;
+    signal?: AbortSignal;
+    onProgress?: (fraction: number) => void;
+  },
+): Promise<FfmpegRun> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted'));
+      return;
+    }
+    const child = spawn(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-nostats',
+        '-progress',
+        'pipe:1',
+        ...args,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, RENDER_NICENESS);
+      } catch {
+        // Not allowed here: it runs at our priority.
+      }
+    }
+    let peakRss = 0;
+    let cpuSeconds = 0;
+    const poll = setInterval(() => {
+      const s = child.pid === undefined ? undefined : sample(child.pid);
+      if (s) {
+        peakRss = Math.max(peakRss, s.rss);
+        cpuSeconds = s.cpu;
+      }
+    }, 250);
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    let pending = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const m = /^out_time_us=(\d+)/.exec(line);
+        if (m && options.duration > 0) {
+          options.onProgress?.(Math.min(1, Number(m[1]) / 1e6 / options.duration));
+        }
+        if (line === 'progress=end') {
+          const s = child.pid === undefined ? undefined : sample(child.pid);
+          if (s) {
+            peakRss = Math.max(peakRss, s.rss);
+            cpuSeconds = s.cpu;
+          }
+        }
+      }
+    });
+    const abort = () => child.kill('SIGKILL');
+    options.signal?.addEventListener('abort', abort, { once: true });
+    child.on('error', (error) => {
+      clearInterval(poll);
+      options.signal?.removeEventListener('abort', abort);
+      reject(
+        new FfmpegError(
+          (error as NodeJS.ErrnoException).code === 'ENOENT'
+            ? 'ffmpeg is not installed on the service (Debian package ffmpeg).'
+            : `ffmpeg could not start: ${error.message}`,
+        ),
+      );
+    });
+    child.on('close', (code, killedBy) => {
+      clearInterval(poll);
+      options.signal?.removeEventListener('abort', abort);
+      if (options.signal?.aborted) {
+        reject(
+          options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted'),
+        );
+      } else if (code === 0) {
+        resolve({ peakRss, cpuSeconds });
+      } else {
+        const tail = stderr.trim().split('\n').slice(-3).join(' ');
+        reject(new FfmpegError(`ffmpeg failed (${killedBy ?? `exit ${code}`}): ${tail}`));
+      }
+    });
+  });
+}

@@ -1,0 +1,254 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AlignmentItem } from '../../src/contract';
+import { layoutKaraoke } from '../../src/karaoke-layout/layout';
+import type { Db } from '../db/database';
+import { fileRow, markFileUsed } from '../db/files';
+import { completeExport } from '../db/library';
+import type { ProjectRow } from '../db/projects';
+import { projectStems } from '../db/projects';
+import type { TaskRow } from '../db/tasks';
+import { adoptFile, removeFile, type FileStore } from '../storage/file-store';
+import { DspUserError } from '../tasks/dsp-errors';
+import type { Finished } from '../tasks/queue';
+import { alphaMaskScript, assScript } from './ass-video';
+import type { ExportTaskInput } from './export-request';
+import { ffmpegArgs, frameSize, type RenderPlan } from './ffmpeg-args';
+import { FfmpegError, runFfmpeg } from './ffmpeg';
+import { familyFor, FALLBACK_FAMILY, installedFamilies } from './fonts';
+
+interface Deps {
+  db: Db;
+  files: FileStore;
+}
+
+/** Seconds of video after the last word when the song's length is unknown (no audio). */
+const TAIL_SECONDS = 2;
+
+/**
+ * Writes `{ projectId, exportId, progress }` while the render runs, at most once per percent, and
+ * aborts the render when the task is no longer this worker's (cancelled from another process).
+ */
+function renderProgress(db: Db, task: TaskRow, exportId: string, abort: () => void) {
+  let last = -1;
+  let pending: Promise<unknown> = Promise.resolve();
+  return (fraction: number) => {
+    const percent = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
+    if (percent === last) return;
+    last = percent;
+    pending = pending
+      .then(() =>
+        db.run(
+          `UPDATE tasks SET output_json = ?, updated_at = ?
+           WHERE id = ? AND worker_id = ? AND status = 'in-progress'`,
+          JSON.stringify({ projectId: task.project_id, exportId, progress: percent / 100 }),
+          new Date().toISOString(),
+          task.id,
+          task.worker_id,
+        ),
+      )
+      .then((done) => {
+        if (done.changes === 0) abort();
+      })
+      .catch(() => undefined);
+  };
+}
+
+const safeName = (title: string) =>
+  title
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim()
+    .slice(0, 120) || 'karaoke';
+
+/** The account's logo media for the branding overlay: the one the style names, else the newest. */
+async function logoFile(db: Db, accountId: string, mediaId: unknown) {
+  const row = await db.one<{ file_id: string | null }>(
+    typeof mediaId === 'string'
+      ? `SELECT file_id FROM media WHERE account_id = ? AND id = ? AND status = 'ready'`
+      : `SELECT file_id FROM media WHERE account_id = ? AND type = 'logo' AND status = 'ready' AND ? IS NULL ORDER BY created_at DESC LIMIT 1`,
+    accountId,
+    typeof mediaId === 'string' ? mediaId : null,
+  );
+  return row?.file_id ? fileRow(db, row.file_id) : undefined;
+}
+
+/**
+ * The `export-project` task: lays the alignment out with the project's style (the shared layout
+ * module), writes the ASS script, has ffmpeg + libass render it over the background with the
+ * chosen audio, and stores the file; the commit marks the export completed. Everything is written
+ * in one scratch folder removed at the end, whatever happens (failure, cancel).
+ */
+export async function renderExport(
+  deps: Deps,
+  task: TaskRow,
+  input: ExportTaskInput,
+  signal: AbortSignal,
+): Promise<Finished> {
+  const { db, files } = deps;
+  const project = await db.one<ProjectRow>('SELECT * FROM projects WHERE id = ?', task.project_id);
+  if (!project) throw new DspUserError('The project is gone.');
+  const alignment = await db.one<{ items_json: string }>(
+    'SELECT items_json FROM alignments WHERE id = ? AND project_id = ?',
+    input.alignmentId,
+    project.id,
+  );
+  if (!alignment) throw new DspUserError('The alignment to render was deleted.');
+  const items = JSON.parse(alignment.items_json) as AlignmentItem[];
+  if (!items.some((i) => i.text.trim() !== '')) {
+    throw new DspUserError('The alignment has no words to show.');
+  }
+  const stems = await projectStems(db, project.id);
+  const stem = input.audio === 'none' ? undefined : stems.find((s) => s.type === input.audio);
+  if (input.audio !== 'none' && !stem) {
+    throw new DspUserError(`The project has no ${input.audio} audio any more.`);
+  }
+  const style = input.style;
+  const lastEnd = items.reduce((m, i) => Math.max(m, i.end), 0);
+  const songLength = stem?.duration ?? project.duration ?? lastEnd + TAIL_SECONDS;
+  const trim = style.trim;
+  const from = input.range ? input.range.start : Math.max(0, trim.startSeconds);
+  const to = input.range
+    ? Math.min(input.range.end, songLength)
+    : trim.endSeconds > 0
+      ? Math.min(trim.endSeconds, songLength)
+      : songLength;
+  if (to - from < 0.1) throw new DspUserError('Nothing of the song is left to render.');
+
+  const { width, height } = frameSize(input.resolution, style.aspectRatio);
+  const layout = layoutKaraoke({
+    items: items,
+    style,
+    width,
+    height,
+    title: project.title,
+    artists: JSON.parse(project.artists_json) as string[],
+    duration: songLength,
+  });
+  const installed = await installedFamilies();
+  const notes: string[] = [];
+  const fellBack = new Set<string>();
+  const family = (requested: string, text: string) => {
+    const chosen = familyFor(requested, text, installed);
+    if (chosen.fellBack) fellBack.add(requested);
+    return chosen.family;
+  };
+
+  const dir = files.scratchPath('-render');
+  await mkdir(dir, { recursive: true });
+  const release: (() => Promise<void>)[] = [];
+  try {
+    const assPath = join(dir, 'lyrics.ass');
+    const script = assScript(layout, { from, to, family });
+    await writeFile(assPath, script);
+    const maskAssPath = input.transparent ? join(dir, 'alpha.ass') : undefined;
+    if (maskAssPath) await writeFile(maskAssPath, alphaMaskScript(script));
+    for (const requested of fellBack) {
+      notes.push(
+        `The font "${requested}" is not installed on the service; the video uses ${FALLBACK_FAMILY} (with Noto's families for other scripts).`,
+      );
+    }
+    const audioFile = stem && (await fileRow(db, stem.file_id));
+    if (stem && !audioFile) throw new DspUserError('The audio file of the project is gone.');
+    let audioPath: string | undefined;
+    if (audioFile) {
+      const copy = await files.localCopy(audioFile.id);
+      release.push(() => copy.release());
+      audioPath = copy.path;
+    }
+    let logo: RenderPlan['logo'];
+    const logoStyle = style.overlays.branding.logo as typeof style.overlays.branding.logo & {
+      mediaId?: unknown;
+    };
+    if (logoStyle.enabled && !input.transparent) {
+      const file = await logoFile(db, task.account_id, logoStyle.mediaId);
+      if (file) {
+        const copy = await files.localCopy(file.id);
+        release.push(() => copy.release());
+        const w = Math.max(8, Math.min(1, logoStyle.scale) * width);
+        const scale = layout.scale;
+        const padX = logoStyle.paddingX * scale;
+        const padY = logoStyle.paddingY * scale;
+        const right = /right/.test(logoStyle.position);
+        const bottom = /bottom/.test(logoStyle.position);
+        logo = {
+          path: copy.path,
+          width: w,
+          // The logo's height is not known before scaling: a square box is assumed for bottom.
+          x: right ? width - padX - w : padX,
+          y: bottom ? height - padY - w : padY,
+          opacity: Math.max(0, Math.min(1, logoStyle.opacity)),
+          svg: file.content_type === 'image/svg+xml',
+        };
+      } else {
+        notes.push('The logo is enabled but the account has no ready logo media: none is shown.');
+      }
+    }
+    const ext = input.transparent ? 'webm' : 'mp4';
+    const outPath = join(dir, `video.${ext}`);
+    const plan: RenderPlan = {
+      width,
+      height,
+      fps: input.fps,
+      duration: to - from,
+      from,
+      quality: input.quality,
+      fast: input.renderMode === 'fast',
+      transparent: input.transparent,
+      background: layout.background,
+      assPath,
+      maskAssPath,
+      audioPath,
+      logo,
+      outPath,
+    };
+    const controller = new AbortController();
+    const stop = () => controller.abort(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    const progress = renderProgress(db, task, input.exportId, () =>
+      controller.abort(new Error('The task is no longer ours.')),
+    );
+    try {
+      progress(0);
+      await runFfmpeg(ffmpegArgs(plan), {
+        duration: plan.duration,
+        signal: controller.signal,
+        onProgress: progress,
+      });
+    } catch (error) {
+      if (error instanceof FfmpegError)
+        throw new DspUserError(`The video could not be rendered: ${error.message}`);
+      throw error;
+    } finally {
+      signal.removeEventListener('abort', stop);
+    }
+    const fileId = await adoptFile(db, files, {
+      accountId: task.account_id,
+      filename: `${safeName(project.title)}.${ext}`,
+      contentType: input.transparent ? 'video/webm' : 'video/mp4',
+      path: outPath,
+    });
+    const stored = await fileRow(db, fileId);
+    return {
+      discard: () => removeFile(db, files, fileId),
+      async commit(tx: Db) {
+        await markFileUsed(tx, fileId, project.id);
+        await completeExport(tx, input.exportId, {
+          fileId,
+          fileKey: `exports/${input.exportId}.${ext}`,
+          fileSize: stored?.size ?? 0,
+          duration: Math.round(plan.duration * 1000) / 1000,
+        });
+        return {
+          projectId: project.id,
+          exportId: input.exportId,
+          fileSize: stored?.size ?? 0,
+          ...(notes.length ? { notes } : {}),
+        };
+      },
+    };
+  } finally {
+    for (const r of release) await r().catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,388 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  CreditBalanceSchema,
+  defaultStyle,
+  ExportDownloadSchema,
+  ExportSchema,
+  TaskSchema,
+  TaskStartSchema,
+  type AlignmentItem,
+} from '../../src/contract';
+import { layoutKaraoke } from '../../src/karaoke-layout/layout';
+import type { KeyedAccount } from '../db/accounts';
+import { call, createAccount, parsed, problem, startService, type Running } from './harness';
+import {
+  countNear,
+  ffmpegProcessesWith,
+  ffprobe,
+  frameRgba,
+  lyricItems,
+  makeProject,
+  ocr,
+  waitForEnd,
+} from './render-support';
+
+let svc: Running;
+let me: KeyedAccount;
+let scratch: string;
+
+beforeAll(async () => {
+  svc = await startService();
+  me = await createAccount(svc, 'render@example.com', 200);
+  scratch = mkdtempSync(join(tmpdir(), 'render-test-'));
+});
+afterAll(async () => {
+  await svc.cleanup();
+  if (!process.env.KEEP_RENDER_SCRATCH) rmSync(scratch, { recursive: true, force: true });
+});
+
+const api = () => svc.api;
+const key = () => me.apiKey;
+
+async function startExport(projectId: string, body: Record<string, unknown>, k = key()) {
+  return call(`${api()}/projects/${projectId}/exports`, { method: 'POST', key: k, body });
+}
+
+/** Renders and downloads; returns the file's path, the export and the task. */
+async function render(projectId: string, body: Record<string, unknown>, ext = 'mp4') {
+  const start = parsed(TaskStartSchema, await startExport(projectId, body));
+  const task = await waitForEnd(api(), start.taskId, key());
+  expect(task.error ?? null).toBeNull();
+  expect(task.status).toBe('completed');
+  const exports = parsed(
+    z.array(ExportSchema),
+    await call(`${api()}/projects/${projectId}/exports`, { key: key() }),
+  );
+  const exp = exports.find((e) => e.taskId === start.taskId);
+  if (!exp) throw new Error('no export row');
+  expect(exp.status).toBe('completed');
+  const dl = parsed(
+    ExportDownloadSchema,
+    await call(`${api()}/projects/${projectId}/exports/${exp.id}/download`, { key: key() }),
+  );
+  const res = await fetch(dl.url);
+  expect(res.status).toBe(200);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  expect(bytes.length).toBe(exp.fileSize);
+  const path = join(scratch, `${exp.id}.${ext}`);
+  writeFileSync(path, bytes);
+  return { path, exp, task, url: dl.url };
+}
+
+const fps = (rate: string | undefined) => {
+  const [a, b] = (rate ?? '0/1').split('/').map(Number);
+  return (a ?? 0) / (b ?? 1);
+};
+
+describe('rendering a karaoke video', { timeout: 120_000 }, () => {
+  it('renders MP4 H.264 + AAC at the asked size and fps, with the title card, the sung line and the fill', async () => {
+    // One long word (2 s) to watch the fill advance; lines at 3 s and later.
+    const items: AlignmentItem[] = [
+      ...lyricItems(['HELLO WORLD'], 3, 0.5),
+      { line: 1, word: 0, subword: 0, start: 4.4, end: 6.4, text: 'SUNSHINE' },
+    ];
+    const { projectId } = await makeProject(svc, me.userId, {
+      items,
+      seconds: 7,
+      title: 'Quiet Harbour',
+      artists: ['Test Band'],
+    });
+    const { path, exp, task, url } = await render(projectId, {
+      resolution: '480p',
+      fps: 25,
+      quality: 'draft',
+    });
+    expect(exp).toMatchObject({
+      resolution: '480p',
+      fps: 25,
+      quality: 'draft',
+      renderBackend: 'batch',
+    });
+    expect(exp.fileKey).toMatch(/^exports\/.+\.mp4$/);
+    expect(task.output).toMatchObject({ projectId, exportId: exp.id });
+    const probe = ffprobe(path);
+    const video = probe.streams.find((s) => s.codec_type === 'video');
+    const audio = probe.streams.find((s) => s.codec_type === 'audio');
+    expect(video).toMatchObject({
+      codec_name: 'h264',
+      width: 854,
+      height: 480,
+      pix_fmt: 'yuv420p',
+    });
+    expect(fps(video?.r_frame_rate)).toBe(25);
+    expect(audio?.codec_name).toBe('aac');
+    expect(Math.abs(Number(probe.format.duration) - 7)).toBeLessThanOrEqual(0.2);
+    // faststart: the index is before the media data.
+    const head = readFileSync(path)
+      .subarray(0, 64 * 1024)
+      .toString('latin1');
+    expect(head.indexOf('moov')).toBeGreaterThan(-1);
+    expect(head.indexOf('moov')).toBeLessThan(head.indexOf('mdat'));
+    // Range works on the download link.
+    const ranged = await fetch(url, { headers: { Range: 'bytes=0-99' } });
+    expect(ranged.status).toBe(206);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+
+    expect(ocr(path, 1, scratch)).toMatch(/Quiet\s*Harbour/i);
+    expect(ocr(path, 3.2, scratch)).toMatch(/HELLO\s*WORLD/);
+    // The fill colour (#2F80ED) covers more of SUNSHINE (its row, by the shared layout) as it is sung.
+    const layout = layoutKaraoke({ items, style: defaultStyle(), width: 854, height: 480 });
+    const row = layout.lines[1];
+    if (!row) throw new Error('no second line');
+    const box = {
+      x0: 0,
+      x1: 854,
+      y0: Math.round(row.y - layout.rowHeight / 2),
+      y1: Math.round(row.y + layout.rowHeight / 2),
+    };
+    const fill = [0x2f, 0x80, 0xed] as const;
+    const at = (t: number) => countNear(frameRgba(path, t, 854, 480), 854, fill, 45, box);
+    const early = at(4.8);
+    const late = at(6.0);
+    expect(late).toBeGreaterThan(early * 2 + 200);
+  });
+
+  it('shows nothing of the lyrics in a long instrumental break, and two singers in two colours', async () => {
+    const items = lyricItems(
+      ['RED LINE HERE', 'PINK LINE HERE', 'AFTER THE BREAK'],
+      1,
+      0.4,
+      0.3,
+      [0, 1, 0],
+    );
+    // 20 s break before the third line.
+    const shifted = items.map((i) =>
+      i.line === 2 ? { ...i, start: i.start + 20, end: i.end + 20 } : i,
+    );
+    const style = defaultStyle();
+    style.overlays.titleCard.enabled = false;
+    const { projectId } = await makeProject(svc, me.userId, { items: shifted, seconds: 28, style });
+    const { path } = await render(projectId, {
+      resolution: '360p',
+      fps: 24,
+      quality: 'draft',
+      renderMode: 'fast',
+    });
+    const W = 640;
+    const H = 360;
+    // Before anything is sung (t = 0.9): both lines shown, singer 0 white, singer 1 pink (#FF5FA2).
+    const both = frameRgba(path, 0.9, W, H);
+    expect(countNear(both, W, [255, 255, 255], 30)).toBeGreaterThan(150);
+    expect(countNear(both, W, [0xff, 0x5f, 0xa2], 40)).toBeGreaterThan(150);
+    // Mid-break (t = 9): no text anywhere (the progress bar starts 10 s before the break's end).
+    const mid = frameRgba(path, 9, W, H);
+    let bright = 0;
+    for (let i = 0; i < mid.length; i += 4) {
+      if ((mid[i] as number) + (mid[i + 1] as number) + (mid[i + 2] as number) > 300) bright++;
+    }
+    expect(bright).toBe(0);
+    expect(ocr(path, 9, scratch).replace(/\s/g, '')).toBe('');
+    // Near the break's end: the countdown and the bar.
+    expect(ocr(path, 23.6, scratch)).toMatch(/[123]/);
+  });
+
+  it('renders a transparent WebM VP9 with alpha, and a sample range', async () => {
+    const { projectId } = await makeProject(svc, me.userId, {
+      items: lyricItems(['ALPHA TEST LINE'], 0.5, 0.5),
+      seconds: 6,
+    });
+    const { path, exp } = await render(
+      projectId,
+      { resolution: '360p', transparent: true, quality: 'draft', range: { start: 0.5, end: 2.5 } },
+      'webm',
+    );
+    expect(exp.range).toEqual({ start: 0.5, end: 2.5 });
+    const probe = ffprobe(path);
+    const video = probe.streams.find((s) => s.codec_type === 'video');
+    expect(video?.codec_name).toBe('vp9');
+    expect(video?.tags?.alpha_mode ?? video?.tags?.ALPHA_MODE).toBe('1');
+    expect(probe.format.format_name).toContain('webm');
+    expect(Math.abs(Number(probe.format.duration) - 2)).toBeLessThanOrEqual(0.2);
+    const frame = frameRgba(path, 1, 640, 360);
+    let clear = 0;
+    let opaque = 0;
+    for (let i = 3; i < frame.length; i += 4) {
+      if (frame[i] === 0) clear++;
+      else if ((frame[i] as number) > 200) opaque++;
+    }
+    expect(clear).toBeGreaterThan(640 * 360 * 0.8);
+    expect(opaque).toBeGreaterThan(300);
+  });
+
+  it('falls back from an unknown font and says so', async () => {
+    const style = defaultStyle();
+    style.chordTextStyle.fontFamily = 'No Such Font Family';
+    const { projectId } = await makeProject(svc, me.userId, {
+      items: lyricItems(['FALLBACK FONT'], 0.2, 0.4),
+      seconds: 2,
+      style,
+    });
+    const { task, path } = await render(projectId, { resolution: '360p', quality: 'draft' });
+    const notes = (task.output as { notes?: string[] }).notes ?? [];
+    expect(notes.join(' ')).toMatch(/No Such Font Family.*not installed.*Noto Sans/);
+    expect(ocr(path, 0.5, scratch)).toMatch(/FALLBACK/);
+  });
+
+  it('renders a 100,000-item alignment without a 500', async () => {
+    const items: AlignmentItem[] = [];
+    for (let k = 0; k < 100_000; k++) {
+      const line = Math.floor(k / 10);
+      items.push({
+        line,
+        word: k % 10,
+        subword: 0,
+        start: k * 0.03,
+        end: k * 0.03 + 0.03,
+        text: `w${k % 97}`,
+      });
+    }
+    const { projectId } = await makeProject(svc, me.userId, { items, seconds: 3 });
+    const start = await startExport(projectId, {
+      resolution: '360p',
+      quality: 'draft',
+      renderMode: 'fast',
+    });
+    expect(start.status).toBe(200);
+    const task = await waitForEnd(api(), TaskStartSchema.parse(start.json).taskId, key());
+    expect(task.status).toBe('completed');
+  });
+});
+
+describe('export requests that cannot be rendered', () => {
+  it('answers 422 naming the field, and charges nothing', async () => {
+    const credits = async () =>
+      parsed(CreditBalanceSchema, await call(`${api()}/credits`, { key: key() })).availableBalance;
+    const before = await credits();
+    const none = await makeProject(svc, me.userId, { items: null, seconds: 2 });
+    expect(problem(await startExport(none.projectId, {}), 422).errors?.[0]?.path).toBe(
+      'alignmentId',
+    );
+    const empty = await makeProject(svc, me.userId, { items: [], seconds: 2 });
+    const p = problem(await startExport(empty.projectId, {}), 422);
+    expect(p.detail).toMatch(/empty/);
+    const ok = await makeProject(svc, me.userId, {
+      items: lyricItems(['A LINE'], 0.2),
+      seconds: 2,
+      stems: ['original'],
+    });
+    const noStem = problem(await startExport(ok.projectId, {}), 422);
+    expect(noStem.errors?.[0]).toMatchObject({ path: 'audio' });
+    expect(noStem.errors?.[0]?.message).toMatch(/instrumental/);
+    expect(
+      problem(await startExport(ok.projectId, { alignmentId: empty.alignmentId }), 422).errors?.[0]
+        ?.path,
+    ).toBe('alignmentId');
+    expect(
+      problem(
+        await startExport(ok.projectId, { audio: 'original', range: { start: 5, end: 6 } }),
+        422,
+      ).errors?.[0]?.path,
+    ).toBe('range.start');
+    expect(problem(await startExport(ok.projectId, { fps: 29 }), 422).errors?.[0]?.path).toBe(
+      'fps',
+    );
+    expect(
+      problem(await startExport(ok.projectId, { resolution: '8k' }), 422).errors?.[0]?.path,
+    ).toBe('resolution');
+    expect(
+      problem(await startExport(ok.projectId, { range: { start: 2, end: 1 } }), 422).errors?.[0]
+        ?.path,
+    ).toBe('range.end');
+    const style = defaultStyle();
+    style.layout.linesPerScreen = 40;
+    style.chordTextStyle.fontSize = -3;
+    const bad = await makeProject(svc, me.userId, {
+      items: lyricItems(['A LINE'], 0.2),
+      seconds: 2,
+      style,
+    });
+    const styled = problem(await startExport(bad.projectId, {}), 422);
+    expect(styled.errors?.map((e) => e.path)).toEqual([
+      'settings.style.layout.linesPerScreen',
+      'settings.style.chordTextStyle.fontSize',
+    ]);
+    expect(await credits()).toBe(before);
+    // Another account's project looks like an unknown one.
+    const other = await createAccount(svc, 'other-render@example.com');
+    expect((await startExport(ok.projectId, {}, other.apiKey)).status).toBe(404);
+    // 402 when short of credits.
+    const poor = await createAccount(svc, 'poor-render@example.com', 0);
+    const theirs = await makeProject(svc, poor.userId, {
+      items: lyricItems(['A LINE'], 0.2),
+      seconds: 2,
+    });
+    expect((await startExport(theirs.projectId, {}, poor.apiKey)).status).toBe(402);
+  });
+
+  it('the download of an export that is not completed is a 409, an unknown one 404', async () => {
+    const { projectId } = await makeProject(svc, me.userId, {
+      items: lyricItems(['A LINE'], 0.2),
+      seconds: 2,
+    });
+    expect(
+      (await call(`${api()}/projects/${projectId}/exports/exp_nope/download`, { key: key() }))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe('cancelling a render', () => {
+  it('stops ffmpeg, refunds the credit, leaves no file and marks the export cancelled', async () => {
+    const credits = async () =>
+      parsed(CreditBalanceSchema, await call(`${api()}/credits`, { key: key() })).availableBalance;
+    const { projectId } = await makeProject(svc, me.userId, {
+      items: lyricItems(['A LONG SONG TO CANCEL'], 1),
+      seconds: 120,
+    });
+    const filesDir = join(svc.dataDir, 'files');
+    const filesBefore = readdirSync(filesDir).filter((n) => !n.endsWith('.part')).length;
+    const before = await credits();
+    const start = parsed(TaskStartSchema, await startExport(projectId, { resolution: '720p' }));
+    expect(await credits()).toBe(before - 1);
+    // Wait until it really renders (progress written).
+    for (let i = 0; i < 300; i++) {
+      const t = parsed(TaskSchema, await call(`${api()}/tasks/${start.taskId}`, { key: key() }));
+      const progress = (t.output as { progress?: number } | null)?.progress ?? 0;
+      if (t.status === 'in-progress' && progress > 0) break;
+      await sleep(100);
+    }
+    expect(ffmpegProcessesWith(svc.dataDir).length).toBeGreaterThan(0);
+    const cancelled = parsed(
+      TaskSchema,
+      await call(`${api()}/tasks/${start.taskId}/cancel`, { method: 'POST', key: key() }),
+    );
+    expect(cancelled.status).toBe('cancelled');
+    expect(await credits()).toBe(before);
+    // Cancelling again: it already ended.
+    expect(
+      (await call(`${api()}/tasks/${start.taskId}/cancel`, { method: 'POST', key: key() })).status,
+    ).toBe(409);
+    for (let i = 0; i < 50 && ffmpegProcessesWith(svc.dataDir).length > 0; i++) await sleep(100);
+    expect(ffmpegProcessesWith(svc.dataDir)).toEqual([]);
+    for (let i = 0; i < 50 && readdirSync(filesDir).some((n) => n.endsWith('-render.part')); i++)
+      await sleep(100);
+    expect(readdirSync(filesDir).filter((n) => n.endsWith('.part'))).toEqual([]);
+    expect(readdirSync(filesDir).filter((n) => !n.endsWith('.part')).length).toBe(filesBefore);
+    const exports = parsed(
+      z.array(ExportSchema),
+      await call(`${api()}/projects/${projectId}/exports`, { key: key() }),
+    );
+    expect(exports[0]).toMatchObject({ status: 'cancelled', taskId: start.taskId });
+    // Another account cannot cancel my tasks (404, as for an unknown one).
+    const other = await createAccount(svc, 'cancel-other@example.com');
+    const again = parsed(
+      TaskStartSchema,
+      await startExport(projectId, { resolution: '360p', range: { start: 0, end: 1 } }),
+    );
+    expect(
+      (await call(`${api()}/tasks/${again.taskId}/cancel`, { method: 'POST', key: other.apiKey }))
+        .status,
+    ).toBe(404);
+    await waitForEnd(api(), again.taskId, key());
+  }, 120_000);
+});

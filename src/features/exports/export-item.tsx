@@ -1,0 +1,139 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { taskQuery, useApiClient, useCancelTask, useStartExport } from '../../api';
+import type { Export } from '../../contract';
+import { ErrorNotice } from '../../components/error-notice';
+import { formatBytes, formatDate, formatDuration } from '../projects/format';
+import { StatusBadge } from '../tasks/status-badge';
+import { DownloadButton } from './download-button';
+import { ExportPlayer } from './export-player';
+import {
+  exportPhase,
+  failureText,
+  renderNotes,
+  renderProgress,
+  runningText,
+} from './export-status';
+import { exportSummary, retryRequest } from './render-options';
+
+interface Props {
+  projectId: string;
+  projectTitle: string;
+  item: Export;
+  /** The export the address points at (from a notice): opened and scrolled to. */
+  highlighted?: boolean;
+}
+
+/** One export: what it is, its status and progress, and what can be done with it now. */
+export function ExportItem({ projectId, projectTitle, item, highlighted = false }: Props) {
+  const client = useApiClient();
+  const phase = exportPhase(item);
+  // The task tells the progress while it runs, the reason once it failed, and notes once done
+  // (e.g. a font that fell back). An ended task is read once: it never changes again.
+  const task = useQuery({
+    ...taskQuery(client, item.taskId ?? '', projectId),
+    enabled: Boolean(item.taskId),
+  });
+  const cancel = useCancelTask(projectId);
+  const retry = useStartExport(projectId);
+  const [playing, setPlaying] = useState(highlighted && phase === 'done');
+  const headingId = useId();
+  const playerId = useId();
+  const summary = exportSummary(item);
+  const progress = renderProgress(task.data);
+  const notes = renderNotes(task.data);
+  const when = formatDate(item.createdAt);
+
+  return (
+    <li
+      className={`export-item${highlighted ? ' highlighted' : ''}`}
+      aria-labelledby={headingId}
+      id={`export-${item.id}`}
+      tabIndex={-1}
+    >
+      <div className="export-head">
+        <h3 id={headingId}>
+          {summary} <span className="muted">· {when}</span>
+        </h3>
+        <StatusBadge status={item.status} />
+      </div>
+      <p className="export-meta muted">
+        {typeof item.fileSize === 'number' && <span>{formatBytes(item.fileSize)}</span>}
+        {typeof item.duration === 'number' && <span>{formatDuration(item.duration)}</span>}
+        {item.transparent && <span>WebM with alpha</span>}
+        {item.range && (
+          <span>
+            Part: {formatDuration(item.range.start)}–{formatDuration(item.range.end)}
+          </span>
+        )}
+      </p>
+      {phase === 'running' && (
+        <div className="export-running">
+          <progress
+            max={1}
+            value={progress ?? undefined}
+            aria-label={`Render progress of ${summary}`}
+            aria-valuetext={runningText(item, progress)}
+          />
+          <span aria-live="polite">{runningText(item, progress)}</span>
+          {item.taskId && (
+            <button
+              type="button"
+              onClick={() => cancel.mutate(item.taskId ?? '')}
+              disabled={cancel.isPending}
+              aria-label={`Cancel the render ${summary}, ${when}`}
+            >
+              {cancel.isPending ? 'Cancelling…' : 'Cancel'}
+            </button>
+          )}
+        </div>
+      )}
+      {cancel.isError && <ErrorNotice error={cancel.error} action="Could not cancel the render" />}
+      {phase === 'done' && (
+        <div className="export-actions">
+          <DownloadButton
+            projectId={projectId}
+            item={item}
+            title={projectTitle}
+            label={`Download ${summary}, ${when}`}
+          />
+          <button
+            type="button"
+            aria-expanded={playing}
+            aria-controls={playing ? playerId : undefined}
+            onClick={() => setPlaying(!playing)}
+            aria-label={`${playing ? 'Hide the player of' : 'Play'} ${summary}, ${when}`}
+          >
+            {playing ? 'Hide player' : 'Play'}
+          </button>
+        </div>
+      )}
+      {phase === 'done' && notes.length > 0 && (
+        <ul className="export-notes" aria-label="Notes from the render">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+      {phase === 'done' && playing && (
+        <ExportPlayer id={playerId} projectId={projectId} item={item} label={summary} />
+      )}
+      {(phase === 'failed' || phase === 'cancelled') && (
+        <div className="export-failed">
+          <p className={phase === 'failed' ? 'error-text' : 'muted'}>
+            {task.isPending && item.taskId ? 'Loading the reason…' : failureText(item, task.data)}
+          </p>
+          <button
+            type="button"
+            onClick={() => retry.mutate(retryRequest(item))}
+            disabled={retry.isPending}
+            aria-label={`Retry the render ${summary}, ${when}`}
+          >
+            {retry.isPending ? 'Starting…' : 'Retry'}
+          </button>
+        </div>
+      )}
+      {retry.isError && <ErrorNotice error={retry.error} action="The render did not start" />}
+    </li>
+  );
+}

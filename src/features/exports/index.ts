@@ -1,0 +1,1 @@
+export { RenderVideoDialog, type RenderVideoDialogProps } from './render-video-dialog';
