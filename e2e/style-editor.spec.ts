@@ -18,7 +18,7 @@ const settingsOf = (page: Page, key: string, projectId: string) =>
 /** The preview canvas's pixels as a data URL: changes when what it draws changes. */
 const previewPixels = (page: Page) =>
   page
-    .getByTestId('style-preview-canvas')
+    .locator('.style-preview canvas')
     .evaluate((c) => (c as HTMLCanvasElement).toDataURL('image/png'));
 
 /** Moves keyboard focus forward with Tab only until `target` has it. */
@@ -43,8 +43,10 @@ test('keyboard only: colours and lines per screen change the preview, save, and 
   // Jump to a moment with lyrics on screen (keyboard: the "First line" button).
   await tabTo(page, page.getByRole('button', { name: 'First line' }));
   await page.keyboard.press('Enter');
-  const canvas = page.getByTestId('style-preview-canvas');
-  await expect(canvas).toHaveAttribute('aria-label', /Preview at \d+:\d+ \(16:9\): (?!No lyrics)/);
+  // The lines on screen are the canvas's caption: the real lyrics at that moment.
+  const caption = page.locator('.style-preview figcaption');
+  await expect(caption).toHaveText(/\w/);
+  await expect(caption).not.toHaveText('No lyrics on screen');
   const before = await previewPixels(page);
 
   // Lines per screen: 2 -> 3 with the arrow key.
@@ -155,7 +157,7 @@ test('save as preset, apply it to another project', async ({ page }) => {
   await page.getByRole('button', { name: 'Apply preset' }).click();
   await expect(page.getByText('Applied the preset “Portrait teal”.')).toBeVisible();
   await expect(page.getByLabel('Aspect ratio')).toHaveValue('9:16');
-  await expect(page.getByTestId('style-preview-canvas')).toHaveAttribute('aria-label', /\(9:16\)/);
+  await expect(page.getByRole('img', { name: /Preview of the video \(9:16\)/ })).toBeVisible();
   const applied = await settingsOf(page, key, other.projectId);
   expect(applied.presetId).toBe(made?.id);
   expect(applied.settings.style.chordTextStyle.textColor).toBe('#123456');
@@ -219,4 +221,47 @@ test('the settings page is axe clean', async ({ page }) => {
           .join(' | ')}`,
     );
   expect(bad).toEqual([]);
+});
+
+test('render a 10-second sample of the moment through the real renderer and play it', async ({
+  page,
+}) => {
+  const { key, project } = await isolatedProject(page);
+  await signIn(page, key, `/projects/${project.id}/settings`);
+  await page.getByRole('button', { name: 'First line' }).click();
+  // An unsaved change is saved first: the service renders the saved style.
+  await page.getByLabel('Lyrics colour', { exact: true }).fill('#00FFFF');
+  await page.getByRole('button', { name: /^Render a 10-second sample from / }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  const video = page.getByTestId('style-sample-video');
+  await expect(video).toBeVisible({ timeout: 180_000 });
+  const seconds = await video.evaluate(
+    (v: HTMLVideoElement) =>
+      new Promise<number>((resolve) => {
+        if (v.readyState >= 1) resolve(v.duration);
+        else v.addEventListener('loadedmetadata', () => resolve(v.duration), { once: true });
+      }),
+  );
+  expect(seconds).toBeGreaterThan(8);
+  expect(seconds).toBeLessThan(11.5);
+  const exports = await api<{ range?: { start: number; end: number } | null }[]>(
+    page,
+    'GET',
+    `/projects/${project.id}/exports`,
+    undefined,
+    key,
+  );
+  const range = exports[0]?.range;
+  expect(range && range.end - range.start).toBeCloseTo(10, 1);
+  // Playing the sample moves the preview with it.
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect(page.getByRole('img', { name: /Preview of the video/ })).not.toHaveAttribute(
+    'aria-label',
+    new RegExp(
+      `at ${Math.floor((range?.start ?? 0) / 60)}:${String(Math.floor((range?.start ?? 0) % 60)).padStart(2, '0')}$`,
+    ),
+  );
 });

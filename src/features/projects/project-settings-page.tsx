@@ -6,7 +6,7 @@ import { projectQuery, projectSettingsQuery, useApiClient } from '../../api';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/loading';
 import type { Project, ProjectSettings } from '../../contract';
-import { canvasMeasure } from '../style/canvas-measure';
+import { estimateTextWidth } from '../../karaoke-layout';
 import { overflowIssues } from '../style/overflow';
 import { singersIn, videoAlignment } from '../style/project-lyrics';
 import { StylePreview } from '../style/style-preview';
@@ -60,7 +60,7 @@ function StyleSettings({
   const singers = useMemo(() => (items ? singersIn(items) : []), [items]);
   const overflow = useMemo(
     () =>
-      overflowIssues(style, items ?? [], canvasMeasure(), {
+      overflowIssues(style, items ?? [], estimateTextWidth, {
         title: project?.title ?? '',
         artists: project?.artists ?? [],
       }),

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Project, StyleObject } from '../../contract';
-import { frameAt, layoutKaraoke, type KaraokeLayout } from '../../karaoke-layout';
-import { canvasMeasure } from './canvas-measure';
-import { drawFrame } from './draw-frame';
+import { estimateTextWidth, layoutKaraoke, type KaraokeLayout } from '../../karaoke-layout';
+import { KaraokeCanvas } from '../karaoke-preview';
 import { frameSize } from './overflow';
 import { videoAlignment } from './project-lyrics';
 import { SampleRender } from './sample-render';
@@ -30,9 +29,10 @@ export function landmarks(layout: KaraokeLayout): { label: string; time: number 
 }
 
 /**
- * The video's look at any moment: the project's real lyrics laid out by the same module as the
- * video (src/karaoke-layout), drawn on a canvas of the style's aspect ratio, with the song's audio,
- * a scrubber, jumps to the title card, a lead-in and a break, and a real 10-second render to compare.
+ * The video's look at any moment: the project's real lyrics drawn by the shared KaraokeCanvas
+ * (src/features/karaoke-preview, from the same layout module as the renderer) in the style's
+ * aspect ratio, with the song's audio, a scrubber, jumps to the title card, a lead-in, the first
+ * line and a break, and a real 10-second render to compare.
  */
 export function StylePreview({
   project,
@@ -43,10 +43,7 @@ export function StylePreview({
   style: StyleObject;
   beforeRender?: () => Promise<boolean>;
 }) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
-  const boxRef = useRef<HTMLDivElement>(null);
-  const [boxWidth, setBoxWidth] = useState(640);
   const [time, setTime] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [audioDuration, setAudioDuration] = useState(0);
@@ -57,54 +54,20 @@ export function StylePreview({
   const lastEnd = useMemo(() => (items ?? []).reduce((m, i) => Math.max(m, i.end), 0), [items]);
   const duration = Math.max(project?.duration ?? 0, audioDuration, lastEnd, 1);
 
-  useEffect(() => {
-    const box = boxRef.current;
-    if (!box) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setBoxWidth(Math.max(160, Math.floor(entry.contentRect.width)));
+  // The moments worth a look, from the video's own layout (its measure, its frame size).
+  const layout = useMemo(() => {
+    const frame = frameSize(style.aspectRatio);
+    return layoutKaraoke({
+      items: items ?? [],
+      style,
+      ...frame,
+      measure: estimateTextWidth,
+      title: project?.title,
+      artists: project?.artists,
+      duration,
     });
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, []);
-
-  // The canvas is the video's frame scaled to fit the column (portrait frames are capped in height).
-  const frame = frameSize(style.aspectRatio);
-  const maxHeight = 520;
-  const cssWidth = Math.min(boxWidth, Math.round((maxHeight * frame.width) / frame.height));
-  const cssHeight = Math.round((cssWidth * frame.height) / frame.width);
-  const dpr = typeof window === 'undefined' ? 1 : Math.min(2, window.devicePixelRatio || 1);
-  const pxWidth = Math.round(cssWidth * dpr);
-  const pxHeight = Math.round(cssHeight * dpr);
-
-  const layout = useMemo(
-    () =>
-      layoutKaraoke({
-        items: items ?? [],
-        style,
-        width: pxWidth,
-        height: pxHeight,
-        measure: canvasMeasure(),
-        title: project?.title,
-        artists: project?.artists,
-        duration,
-      }),
-    [items, style, pxWidth, pxHeight, project?.title, project?.artists, duration],
-  );
-
-  const draw = useCallback(
-    (t: number) => {
-      const ctx = canvasRef.current?.getContext('2d');
-      if (ctx) drawFrame(ctx, layout, frameAt(layout, t));
-    },
-    [layout],
-  );
-
-  useEffect(() => draw(time), [draw, time]);
-  // Fonts load late: draw again once they are ready.
-  useEffect(() => {
-    void document.fonts?.ready.then(() => draw(time));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draw]);
+  }, [items, style, project?.title, project?.artists, duration]);
+  const marks = useMemo(() => landmarks(layout), [layout]);
 
   useEffect(() => {
     if (!playing) return;
@@ -132,31 +95,17 @@ export function StylePreview({
     } else audio.pause();
   };
 
-  const marks = useMemo(() => landmarks(layout), [layout]);
-  const onScreen = frameAt(layout, time);
-  const description = onScreen.titleCard
-    ? `Title card: ${onScreen.titleCard.card.title.text}`
-    : onScreen.lines.length
-      ? onScreen.lines
-          .map((l) => l.line.segments.map((s) => s.text + (s.space ? ' ' : '')).join(''))
-          .join(' / ')
-      : onScreen.countdown
-        ? `Instrumental break, ${onScreen.countdown.value} before the next line`
-        : onScreen.progress
-          ? 'Instrumental break'
-          : 'No lyrics on screen';
-
   return (
     <section className="style-preview" aria-label="Preview of the video">
-      <div ref={boxRef} className="style-preview-box">
-        <canvas
-          ref={canvasRef}
-          width={pxWidth}
-          height={pxHeight}
-          style={{ width: cssWidth, height: cssHeight }}
-          role="img"
-          aria-label={`Preview at ${formatTime(time)} (${style.aspectRatio}): ${description}`}
-          data-testid="style-preview-canvas"
+      <div className={`style-preview-box ratio-${style.aspectRatio.replace(':', 'x')}`}>
+        <KaraokeCanvas
+          items={items}
+          style={style}
+          title={project?.title}
+          artists={project?.artists}
+          duration={duration}
+          time={time}
+          label={`Preview of the video (${style.aspectRatio}) at ${formatTime(time)}`}
         />
       </div>
       {!items?.length && (
@@ -211,10 +160,7 @@ export function StylePreview({
           start={time}
           duration={duration}
           beforeRender={beforeRender}
-          onFollow={(t) => {
-            setTime(t);
-            draw(t);
-          }}
+          onFollow={setTime}
         />
       )}
     </section>

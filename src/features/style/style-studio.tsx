@@ -26,6 +26,8 @@ interface Props {
   /** The live preview beside the controls; `save` stores the draft first (false when it could not). */
   preview: (tools: { save: () => Promise<boolean>; dirty: boolean }) => ReactNode;
   groups?: readonly string[];
+  /** Inside the editor: no page-wide shortcuts (the editor has its own Ctrl+S and Ctrl+Z). */
+  compact?: boolean;
 }
 
 type Conflict = { fresh: ProjectSettings } | null;
@@ -44,7 +46,15 @@ export function focusField(path: string) {
  * render, the preview and the grouped controls. Keys: Ctrl/Cmd+S saves, Ctrl/Cmd+Z undoes,
  * Ctrl/Cmd+Shift+Z or Ctrl+Y redoes (in a text field Z and Y stay the field's own).
  */
-export function StyleStudio({ projectId, store, singers, overflow, preview, groups }: Props) {
+export function StyleStudio({
+  projectId,
+  store,
+  singers,
+  overflow,
+  preview,
+  groups,
+  compact = false,
+}: Props) {
   const client = useApiClient();
   const state = useStore(store);
   const presets = useQuery(presetsQuery(client));
@@ -166,6 +176,7 @@ export function StyleStudio({ projectId, store, singers, overflow, preview, grou
 
   const rootRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    if (compact) return;
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
       if (document.querySelector('dialog[open]')) return;
@@ -188,7 +199,7 @@ export function StyleStudio({ projectId, store, singers, overflow, preview, grou
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [save, store]);
+  }, [compact, save, store]);
 
   const status = replace.isPending
     ? 'Saving…'
@@ -206,7 +217,7 @@ export function StyleStudio({ projectId, store, singers, overflow, preview, grou
           className="primary"
           onClick={() => void save()}
           disabled={replace.isPending || !dirty}
-          aria-keyshortcuts="Control+S"
+          aria-keyshortcuts={compact ? undefined : 'Control+S'}
         >
           Save style
         </button>
@@ -214,7 +225,7 @@ export function StyleStudio({ projectId, store, singers, overflow, preview, grou
           type="button"
           onClick={() => state.undo()}
           disabled={state.past.length === 0}
-          aria-keyshortcuts="Control+Z"
+          aria-keyshortcuts={compact ? undefined : 'Control+Z'}
         >
           Undo
         </button>
@@ -222,7 +233,7 @@ export function StyleStudio({ projectId, store, singers, overflow, preview, grou
           type="button"
           onClick={() => state.redo()}
           disabled={state.future.length === 0}
-          aria-keyshortcuts="Control+Shift+Z"
+          aria-keyshortcuts={compact ? undefined : 'Control+Shift+Z'}
         >
           Redo
         </button>
@@ -302,8 +313,8 @@ export function StyleStudio({ projectId, store, singers, overflow, preview, grou
           </ul>
         </div>
       )}
-      <div className="style-body">
-        <div className="style-preview-pane">{preview({ save, dirty })}</div>
+      <div className={compact ? 'style-body-compact' : 'style-body'}>
+        {!compact && <div className="style-preview-pane">{preview({ save, dirty })}</div>}
         <StyleForm store={store} singers={singers} problems={problems} groups={groups} />
       </div>
       <ConflictDialog

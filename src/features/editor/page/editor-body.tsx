@@ -41,6 +41,7 @@ import { createSceneSource, type SceneExtras } from './timeline-scene';
 import { useEditorCommands } from './use-editor-commands';
 import { alignmentLabel } from './use-save';
 import { useRevealSelection } from './use-reveal-selection';
+import { EditorStylePanel, useEditorPreviewStyle } from '../../style/editor-style-panel';
 import { createBox, createViewState } from './view-state';
 
 interface Props {
@@ -261,7 +262,8 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
   const tools = useEditingTools(store, others);
   useEditorKeyboard({ ...commands, ...tools.commands }, { tapMode, area: EDITOR_AREA });
   useRevealSelection(store, view, limits, clock);
-  const style = project.settings?.settings.style ?? project.settings?.preset;
+  // The unsaved style draft (Settings page or the panel below) shows here at once.
+  const style = useEditorPreviewStyle(project);
 
   return (
     <div className="editor-body">
@@ -368,6 +370,7 @@ export function EditorBody({ project, alignmentId, store, onSave }: Props) {
           artists={project.artists}
           duration={duration || undefined}
         />
+        {project.settings && <EditorStylePanel project={project} settings={project.settings} />}
         <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />
         <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />
       </aside>
