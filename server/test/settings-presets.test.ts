@@ -73,6 +73,25 @@ describe('PUT /projects/{projectId}/settings', () => {
     expect(after.settings.style.chordTextStyle.textColor).toBe('#010203');
   });
 
+  it('two saves on one version at once: one is stored, the other gets 409', async () => {
+    const id = await firstProjectId();
+    const before = await getSettings(id);
+    const one = structuredClone(before.settings);
+    one.style.chordTextStyle.textColor = '#0000AA';
+    const two = structuredClone(before.settings);
+    two.style.chordTextStyle.textColor = '#00AA00';
+    const answers = await Promise.all([
+      putSettings(id, { settings: one, expectedVersionId: before.versionId }),
+      putSettings(id, { settings: two, expectedVersionId: before.versionId }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.status === 200);
+    const stored = ProjectSettingsSchema.parse(winner?.json);
+    expect((await getSettings(id)).settings.style.chordTextStyle.textColor).toBe(
+      stored.settings.style.chordTextStyle.textColor,
+    );
+  });
+
   const bad: [string, (s: ProjectSettings['settings']) => void, string][] = [
     [
       'a negative font size',
