@@ -121,7 +121,9 @@ test('a style that makes lines overflow the frame is flagged before rendering', 
   await expect(
     page.getByRole('alert').filter({ hasText: 'Lyrics size must be at least 8.' }),
   ).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: '1 field needs fixing' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: '1 style field needs fixing' }),
+  ).toBeVisible();
 });
 
 test('save as preset, apply it to another project', async ({ page }) => {
@@ -264,4 +266,23 @@ test('render a 10-second sample of the moment through the real renderer and play
       `at ${Math.floor((range?.start ?? 0) / 60)}:${String(Math.floor((range?.start ?? 0) % 60)).padStart(2, '0')}$`,
     ),
   );
+});
+
+test("the editor's preview shows the style draft; its Video style panel saves it", async ({
+  page,
+}) => {
+  const { key, project } = await isolatedProject(page);
+  await signIn(page, key, `/projects/${project.id}`);
+  const preview = page.getByRole('img', { name: 'Karaoke video preview at the playhead' });
+  await expect(preview).toBeVisible();
+  const pixels = () => preview.evaluate((c) => (c as HTMLCanvasElement).toDataURL('image/png'));
+  const before = await pixels();
+  await page.getByText('Video style', { exact: true }).click();
+  const panel = page.locator('.editor-style-panel');
+  await panel.getByLabel('Aspect ratio').selectOption('1:1');
+  await expect.poll(pixels).not.toBe(before);
+  await page.screenshot({ path: 'test-results/style-editor-panel.png' });
+  await panel.getByRole('button', { name: 'Save style' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'Style saved' })).toBeVisible();
+  expect((await settingsOf(page, key, project.id)).settings.style.aspectRatio).toBe('1:1');
 });

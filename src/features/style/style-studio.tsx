@@ -201,13 +201,18 @@ export function StyleStudio({
     return () => window.removeEventListener('keydown', onKey);
   }, [compact, save, store]);
 
+  // In the editor the timing has its own "All changes saved": the style's says "Style …".
   const status = replace.isPending
-    ? 'Saving…'
+    ? 'Saving the style…'
     : fieldProblems.size
-      ? `${fieldProblems.size} field${fieldProblems.size > 1 ? 's need' : ' needs'} fixing`
+      ? `${fieldProblems.size} style field${fieldProblems.size > 1 ? 's need' : ' needs'} fixing`
       : dirty
-        ? 'Unsaved changes'
-        : 'All changes saved';
+        ? compact
+          ? 'Style not saved yet'
+          : 'Unsaved changes'
+        : compact
+          ? 'Style saved'
+          : 'All changes saved';
 
   return (
     <div className="style-studio" ref={rootRef}>
