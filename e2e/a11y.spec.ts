@@ -99,6 +99,11 @@ test("a project's editor, its shortcut list, tasks, exports and settings", async
     page.getByRole('list', { name: 'Exports' }).or(page.getByText('No exports yet')),
   ).toBeVisible();
   await expectAccessible(page, 'exports');
+  await page.getByRole('button', { name: 'Render video…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Render video' })).toBeVisible();
+  await expectAccessible(page, 'render video dialog');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Render video' })).toBeHidden();
 
   await page.goto(`/projects/${demo.id}/settings`);
   await expect(page.getByRole('heading').first()).toBeVisible();

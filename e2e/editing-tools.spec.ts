@@ -1,7 +1,23 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Alignment, AlignmentItem, Project } from '../src/contract';
 import { getProject, isolatedProject } from './editor-fixtures';
 import { api, expect, signIn, test } from './fixtures';
+
+/** Whether a canvas has a pixel of about this colour (text is anti-aliased: its cores are exact). */
+function canvasHas(canvas: Locator, rgb: readonly [number, number, number]): Promise<boolean> {
+  return canvas.evaluate((el: HTMLCanvasElement, [r, g, b]) => {
+    const data = el.getContext('2d')?.getImageData(0, 0, el.width, el.height).data;
+    if (!data) return false;
+    for (let i = 0; i < data.length; i += 4)
+      if (
+        Math.abs(data[i]! - r) < 12 &&
+        Math.abs(data[i + 1]! - g) < 12 &&
+        Math.abs(data[i + 2]! - b) < 12
+      )
+        return true;
+    return false;
+  }, rgb);
+}
 
 // Each editing tool of issue 13 by its accessible name, in real Chromium against the real local
 // service: the words and times after it, and after undo. Screenshots go to test-results/.
@@ -198,8 +214,19 @@ test.describe('editing tools', () => {
     expect(saved.filter((x) => x.line === 0).map((x) => x.singer)).toEqual(line0.map(() => 1));
     expect(saved.filter((x) => x.line === 1).map((x) => x.singer)).toEqual(line1.map(() => 2));
     expect(saved.filter((x) => x.line > 1).every((x) => x.singer === undefined)).toBe(true);
-    // The preview colours the words by singer.
-    await expect(page.locator('.karaoke-word[data-singer="1"]').first()).toBeVisible();
+    // The preview (a canvas, as the video) colours the lines by singer: the duet's palette.
+    // Played from the start: after the title card both lines show, before either is sung.
+    const preview = page.getByRole('img', { name: /Karaoke video preview/ });
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect
+      .poll(
+        async () =>
+          (await canvasHas(preview, [0xff, 0x5f, 0xa2])) &&
+          (await canvasHas(preview, [0x3d, 0xdc, 0x84])),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await page.getByLabel('Lanes').selectOption('singer');
     await page.screenshot({ path: info.outputPath('duet-singers.png') });
   });

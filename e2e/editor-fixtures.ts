@@ -6,7 +6,7 @@ import { api, createAccount } from './fixtures';
 const SONG = 'server/seed/assets/demo-song.flac';
 export const LYRICS = readFileSync('server/seed/assets/demo-song.lyrics.txt', 'utf8');
 
-async function waitForTask(page: Page, key: string, taskId: string): Promise<Task> {
+export async function waitForTask(page: Page, key: string, taskId: string): Promise<Task> {
   for (let i = 0; i < 240; i++) {
     const task = await api<Task>(page, 'GET', `/tasks/${taskId}`, undefined, key);
     if (['completed', 'failed', 'cancelled', 'timed-out', 'finalized'].includes(task.status)) {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { Export, TaskStart } from '../src/contract';
-import { isolatedProject } from './editor-fixtures';
+import { isolatedProject, waitForTask } from './editor-fixtures';
 import { api, expect, signIn, test } from './fixtures';
 
 // Renders are real (ffmpeg + libass on the 50-second demo song): the small, fast settings keep
@@ -225,18 +225,24 @@ test('a render that cannot start says why in the dialog, nothing is listed', asy
 });
 
 test('pages through exports, keeping the page in the address', async ({ page }) => {
+  // Five real one-second renders of a project of its own, one cancelled.
   const { key, project } = await isolatedProject(page);
-  // Five real exports, each cancelled at once (nothing is rendered).
+  const starts: TaskStart[] = [];
   for (let n = 0; n < 5; n++) {
-    const started = await api<TaskStart>(
-      page,
-      'POST',
-      `/projects/${project.id}/exports`,
-      { resolution: '360p', quality: 'draft', renderMode: 'fast' },
-      key,
+    starts.push(
+      await api<TaskStart>(
+        page,
+        'POST',
+        `/projects/${project.id}/exports`,
+        { resolution: '360p', quality: 'draft', renderMode: 'fast', range: { start: 0, end: 1 } },
+        key,
+      ),
     );
-    await api(page, 'POST', `/tasks/${started.taskId}/cancel`, {}, key);
   }
+  const cancelled = starts[2]?.taskId ?? '';
+  await api(page, 'POST', `/tasks/${cancelled}/cancel`, {}, key);
+  for (const start of starts)
+    if (start.taskId !== cancelled) await waitForTask(page, key, start.taskId);
   await signIn(page, key, `/projects/${project.id}/exports?limit=2`);
   const items = exportsList(page).getByRole('listitem');
   await expect(items).toHaveCount(2);
@@ -259,5 +265,9 @@ test('pages through exports, keeping the page in the address', async ({ page }) 
   await page.getByLabel('Per page').selectOption('10');
   await expect(page).not.toHaveURL(/page=/);
   await expect(items).toHaveCount(5);
-  await expect(exportsList(page).getByText('cancelled', { exact: true })).toHaveCount(5);
+  const list = exportsList(page);
+  await expect(list.getByText('completed', { exact: true })).toHaveCount(4);
+  await expect(list.getByText('cancelled', { exact: true })).toHaveCount(1);
+  await expect(list).toContainText(/\d+(\.\d+)? KB/);
+  await expect(list).toContainText('Part: 0:00–0:01');
 });

@@ -21,6 +21,11 @@ spawnSync(process.execPath, [join(root, 'scripts', 'ensure-aligner-tools.mjs')],
   stdio: 'inherit',
 });
 
+// Video exports: ffmpeg with libass and the Noto fonts (same: installed as root when missing).
+spawnSync(process.execPath, [join(root, 'scripts', 'ensure-render-tools.mjs')], {
+  stdio: 'inherit',
+});
+
 // KTS_TEST_HOOKS=1 (Playwright, benchmarks): a build with the test hooks, kept apart in dist-test
 // so the production build in dist never carries them.
 const testHooks = process.env.KTS_TEST_HOOKS === '1';

@@ -21,4 +21,7 @@ if [ -z "${DATABASE_URL:-}" ]; then
   eval "$env_lines"
 fi
 
+# The render tests need ffmpeg, the Noto fonts and tesseract (installed as root when missing).
+node scripts/ensure-render-tools.mjs --ocr
+
 npx vitest run --project node-postgres "$@"

@@ -282,7 +282,9 @@ export function assScript(layout: KaraokeLayout, o: AssOptions): string {
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
   ];
   const lines = assEvents(layout, o).map(
-    (e) => `Dialogue: ${e.layer},${assTime(e.start)},${assTime(e.end)},Default,,0,0,0,,${e.text}`,
+    // The Name field (ignored by libass) says what the event shows: `line:<id>` ties it to the layout.
+    (e) =>
+      `Dialogue: ${e.layer},${assTime(e.start)},${assTime(e.end)},Default,${e.kind},0,0,0,,${e.text}`,
   );
   return `${head.join('\n')}\n${lines.join('\n')}\n`;
 }

@@ -107,9 +107,9 @@ export function ffmpegArgs(plan: RenderPlan): string[] {
   // black, and again in white for its alpha plane (coverage, with the script's own opacities).
   let graph =
     plan.transparent && plan.maskAssPath
-      ? `[0:v]fps=${fps},format=yuv420p,split[c0][m0];[c0]subtitles=${filterPath(plan.assPath)}[c1];` +
+      ? `[0:v]format=yuv420p,fps=${fps},split[c0][m0];[c0]subtitles=${filterPath(plan.assPath)}[c1];` +
         `[m0]subtitles=${filterPath(plan.maskAssPath)},format=gray[m1];[c1][m1]alphamerge,format=yuva420p[sub]`
-      : `[0:v]fps=${fps},format=${format},subtitles=${filterPath(plan.assPath)}[sub]`;
+      : `[0:v]format=yuv420p,fps=${fps},subtitles=${filterPath(plan.assPath)}[sub]`;
   let out = '[sub]';
   if (plan.logo) {
     const l = plan.logo;

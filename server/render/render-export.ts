@@ -1,7 +1,5 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
 import type { AlignmentItem } from '../../src/contract';
-import { layoutKaraoke } from '../../src/karaoke-layout/layout';
 import type { Db } from '../db/database';
 import { fileRow, markFileUsed } from '../db/files';
 import { completeExport } from '../db/library';
@@ -11,11 +9,9 @@ import type { TaskRow } from '../db/tasks';
 import { adoptFile, removeFile, type FileStore } from '../storage/file-store';
 import { DspUserError } from '../tasks/dsp-errors';
 import type { Finished } from '../tasks/queue';
-import { alphaMaskScript, assScript } from './ass-video';
 import type { ExportTaskInput } from './export-request';
-import { ffmpegArgs, frameSize, type RenderPlan } from './ffmpeg-args';
-import { FfmpegError, runFfmpeg } from './ffmpeg';
-import { familyFor, FALLBACK_FAMILY, installedFamilies } from './fonts';
+import { FfmpegError } from './ffmpeg';
+import { renderVideo, type RenderedVideo } from './render-video';
 
 interface Deps {
   db: Db;
@@ -115,39 +111,10 @@ export async function renderExport(
       : songLength;
   if (to - from < 0.1) throw new DspUserError('Nothing of the song is left to render.');
 
-  const { width, height } = frameSize(input.resolution, style.aspectRatio);
-  const layout = layoutKaraoke({
-    items: items,
-    style,
-    width,
-    height,
-    title: project.title,
-    artists: JSON.parse(project.artists_json) as string[],
-    duration: songLength,
-  });
-  const installed = await installedFamilies();
-  const notes: string[] = [];
-  const fellBack = new Set<string>();
-  const family = (requested: string, text: string) => {
-    const chosen = familyFor(requested, text, installed);
-    if (chosen.fellBack) fellBack.add(requested);
-    return chosen.family;
-  };
-
   const dir = files.scratchPath('-render');
   await mkdir(dir, { recursive: true });
   const release: (() => Promise<void>)[] = [];
   try {
-    const assPath = join(dir, 'lyrics.ass');
-    const script = assScript(layout, { from, to, family });
-    await writeFile(assPath, script);
-    const maskAssPath = input.transparent ? join(dir, 'alpha.ass') : undefined;
-    if (maskAssPath) await writeFile(maskAssPath, alphaMaskScript(script));
-    for (const requested of fellBack) {
-      notes.push(
-        `The font "${requested}" is not installed on the service; the video uses ${FALLBACK_FAMILY} (with Noto's families for other scripts).`,
-      );
-    }
     const audioFile = stem && (await fileRow(db, stem.file_id));
     if (stem && !audioFile) throw new DspUserError('The audio file of the project is gone.');
     let audioPath: string | undefined;
@@ -156,7 +123,8 @@ export async function renderExport(
       release.push(() => copy.release());
       audioPath = copy.path;
     }
-    let logo: RenderPlan['logo'];
+    const notes: string[] = [];
+    let logo: { path: string; svg: boolean } | undefined;
     const logoStyle = style.overlays.branding.logo as typeof style.overlays.branding.logo & {
       mediaId?: unknown;
     };
@@ -165,63 +133,50 @@ export async function renderExport(
       if (file) {
         const copy = await files.localCopy(file.id);
         release.push(() => copy.release());
-        const w = Math.max(8, Math.min(1, logoStyle.scale) * width);
-        const scale = layout.scale;
-        const padX = logoStyle.paddingX * scale;
-        const padY = logoStyle.paddingY * scale;
-        const right = /right/.test(logoStyle.position);
-        const bottom = /bottom/.test(logoStyle.position);
-        logo = {
-          path: copy.path,
-          width: w,
-          // The logo's height is not known before scaling: a square box is assumed for bottom.
-          x: right ? width - padX - w : padX,
-          y: bottom ? height - padY - w : padY,
-          opacity: Math.max(0, Math.min(1, logoStyle.opacity)),
-          svg: file.content_type === 'image/svg+xml',
-        };
+        logo = { path: copy.path, svg: file.content_type === 'image/svg+xml' };
       } else {
         notes.push('The logo is enabled but the account has no ready logo media: none is shown.');
       }
     }
-    const ext = input.transparent ? 'webm' : 'mp4';
-    const outPath = join(dir, `video.${ext}`);
-    const plan: RenderPlan = {
-      width,
-      height,
-      fps: input.fps,
-      duration: to - from,
-      from,
-      quality: input.quality,
-      fast: input.renderMode === 'fast',
-      transparent: input.transparent,
-      background: layout.background,
-      assPath,
-      maskAssPath,
-      audioPath,
-      logo,
-      outPath,
-    };
     const controller = new AbortController();
     const stop = () => controller.abort(signal.reason);
     signal.addEventListener('abort', stop, { once: true });
     const progress = renderProgress(db, task, input.exportId, () =>
       controller.abort(new Error('The task is no longer ours.')),
     );
+    let video: RenderedVideo;
     try {
       progress(0);
-      await runFfmpeg(ffmpegArgs(plan), {
-        duration: plan.duration,
+      video = await renderVideo({
+        items,
+        style,
+        title: project.title,
+        artists: JSON.parse(project.artists_json) as string[],
+        songLength,
+        from,
+        to,
+        resolution: input.resolution,
+        fps: input.fps,
+        quality: input.quality,
+        fast: input.renderMode === 'fast',
+        transparent: input.transparent,
+        audioPath,
+        logo,
+        dir,
         signal: controller.signal,
         onProgress: progress,
       });
     } catch (error) {
-      if (error instanceof FfmpegError)
+      if (error instanceof FfmpegError) {
         throw new DspUserError(`The video could not be rendered: ${error.message}`);
+      }
       throw error;
     } finally {
       signal.removeEventListener('abort', stop);
     }
+    notes.push(...video.notes);
+    const { ext, path: outPath } = video;
+    const plan = { duration: video.duration };
     const fileId = await adoptFile(db, files, {
       accountId: task.account_id,
       filename: `${safeName(project.title)}.${ext}`,

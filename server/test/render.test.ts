@@ -15,6 +15,8 @@ import {
 } from '../../src/contract';
 import { layoutKaraoke } from '../../src/karaoke-layout/layout';
 import type { KeyedAccount } from '../db/accounts';
+import { insertMedia } from '../db/library';
+import { storeBytes } from '../storage/file-store';
 import { call, createAccount, parsed, problem, startService, type Running } from './harness';
 import {
   countNear,
@@ -228,6 +230,44 @@ describe('rendering a karaoke video', { timeout: 120_000 }, () => {
     expect(ocr(path, 0.5, scratch)).toMatch(/FALLBACK/);
   });
 
+  it('draws the branding logo (an SVG media item) where the style puts it', async () => {
+    const { db, files } = svc.service.services;
+    const logoFile = await storeBytes(db, files, {
+      accountId: me.userId,
+      filename: 'logo.svg',
+      contentType: 'image/svg+xml',
+      bytes: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#FF2BD6"/></svg>',
+      ),
+    });
+    await insertMedia(db, me.userId, {
+      type: 'logo',
+      status: 'ready',
+      error: null,
+      width: 256,
+      height: 256,
+      file_id: logoFile,
+      preview_file_id: logoFile,
+    });
+    const style = defaultStyle();
+    style.overlays.branding.logo.enabled = true;
+    style.overlays.branding.logo.position = 'top-right';
+    style.overlays.titleCard.enabled = false;
+    const { projectId } = await makeProject(svc, me.userId, {
+      items: lyricItems(['LOGO'], 0.2, 0.4),
+      seconds: 2,
+      style,
+    });
+    const { path } = await render(projectId, { resolution: '360p', quality: 'draft' });
+    const frame = frameRgba(path, 1, 640, 360);
+    const magenta = [0xff, 0x2b, 0xd6] as const;
+    // 10 % of the width, 20 px (scaled) from the top-right corner; nothing of it on the left.
+    expect(
+      countNear(frame, 640, magenta, 40, { x0: 500, y0: 0, x1: 640, y1: 100 }),
+    ).toBeGreaterThan(1500);
+    expect(countNear(frame, 640, magenta, 40, { x0: 0, y0: 0, x1: 320, y1: 360 })).toBe(0);
+  });
+
   it('renders a 100,000-item alignment without a 500', async () => {
     const items: AlignmentItem[] = [];
     for (let k = 0; k < 100_000; k++) {
@@ -339,8 +379,13 @@ describe('cancelling a render', () => {
       items: lyricItems(['A LONG SONG TO CANCEL'], 1),
       seconds: 120,
     });
-    const filesDir = join(svc.dataDir, 'files');
-    const filesBefore = readdirSync(filesDir).filter((n) => !n.endsWith('.part')).length;
+    // Local files or S3: scratch files are under the store's scratch folder, file rows in the database.
+    const scratchDir = svc.service.services.files.scratchDir;
+    const fileCount = async () =>
+      Number(
+        (await svc.service.services.db.one<{ n: number }>('SELECT COUNT(*) AS n FROM files'))?.n,
+      );
+    const filesBefore = await fileCount();
     const before = await credits();
     const start = parsed(TaskStartSchema, await startExport(projectId, { resolution: '720p' }));
     expect(await credits()).toBe(before - 1);
@@ -364,10 +409,10 @@ describe('cancelling a render', () => {
     ).toBe(409);
     for (let i = 0; i < 50 && ffmpegProcessesWith(svc.dataDir).length > 0; i++) await sleep(100);
     expect(ffmpegProcessesWith(svc.dataDir)).toEqual([]);
-    for (let i = 0; i < 50 && readdirSync(filesDir).some((n) => n.endsWith('-render.part')); i++)
+    for (let i = 0; i < 50 && readdirSync(scratchDir).some((n) => n.endsWith('.part')); i++)
       await sleep(100);
-    expect(readdirSync(filesDir).filter((n) => n.endsWith('.part'))).toEqual([]);
-    expect(readdirSync(filesDir).filter((n) => !n.endsWith('.part')).length).toBe(filesBefore);
+    expect(readdirSync(scratchDir).filter((n) => n.endsWith('.part'))).toEqual([]);
+    expect(await fileCount()).toBe(filesBefore);
     const exports = parsed(
       z.array(ExportSchema),
       await call(`${api()}/projects/${projectId}/exports`, { key: key() }),

@@ -14,7 +14,7 @@ import {
   renderProgress,
   runningText,
 } from './export-status';
-import { exportSummary, retryRequest } from './render-options';
+import { exportSummary, retryRequest, songClock } from './render-options';
 
 interface Props {
   projectId: string;
@@ -28,15 +28,16 @@ interface Props {
 export function ExportItem({ projectId, projectTitle, item, highlighted = false }: Props) {
   const client = useApiClient();
   const phase = exportPhase(item);
+  const [playing, setPlaying] = useState(highlighted && phase === 'done');
   // The task tells the progress while it runs, the reason once it failed, and notes once done
-  // (e.g. a font that fell back). An ended task is read once: it never changes again.
+  // (e.g. a font that fell back; read when the video is opened, not for every row of a page). An
+  // ended task is read once: it never changes again.
   const task = useQuery({
     ...taskQuery(client, item.taskId ?? '', projectId),
-    enabled: Boolean(item.taskId),
+    enabled: Boolean(item.taskId) && (phase !== 'done' || playing),
   });
   const cancel = useCancelTask(projectId);
   const retry = useStartExport(projectId);
-  const [playing, setPlaying] = useState(highlighted && phase === 'done');
   const headingId = useId();
   const playerId = useId();
   const summary = exportSummary(item);
@@ -63,7 +64,7 @@ export function ExportItem({ projectId, projectTitle, item, highlighted = false 
         {item.transparent && <span>WebM with alpha</span>}
         {item.range && (
           <span>
-            Part: {formatDuration(item.range.start)}–{formatDuration(item.range.end)}
+            Part: {songClock(item.range.start)}–{songClock(item.range.end)}
           </span>
         )}
       </p>
