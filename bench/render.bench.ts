@@ -122,13 +122,13 @@ async function once(resolution: ExportResolution, fast: boolean) {
 const fig = (name: string, value: number, budget: number, unit: string) =>
   report(name, [value], budget, unit);
 
-// 720p and 1080p interleaved (two rounds), so a busy moment of the machine hits both alike.
+// 720p, 1080p and fast mode one after the other (BENCH_RENDER_ROUNDS=2: interleaved twice, best of each).
 const runs: Record<string, { ms: number; cpu: number; rss: number }[]> = {
   '720p': [],
   '1080p': [],
   fast: [],
 };
-const rounds = Number(process.env.BENCH_RENDER_ROUNDS) || 2;
+const rounds = Number(process.env.BENCH_RENDER_ROUNDS) || 1;
 for (let round = 0; round < rounds; round++) {
   for (const [key, resolution, fast] of [
     ['720p', '720p', false],
