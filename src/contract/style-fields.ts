@@ -506,19 +506,17 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
   },
   {
     id: 'branding',
-    title: 'Logo, intro and outro (not in the video yet)',
+    title: 'Logo',
     fields: [
       {
         path: 'overlays.branding.logo.enabled',
         label: 'Show a logo',
         kind: 'toggle',
-        hidden: true,
       },
       {
         path: 'overlays.branding.logo.position',
         label: 'Logo position',
         kind: 'choice',
-        hidden: true,
         choices: choice(
           ['top-left', 'Top left'],
           ['top-right', 'Top right'],
@@ -531,7 +529,6 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
         path: 'overlays.branding.logo.scale',
         label: 'Logo size',
         kind: 'number',
-        hidden: true,
         min: 0.01,
         max: 1,
         step: 0.01,
@@ -539,10 +536,27 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
         when: 'overlays.branding.logo.enabled',
       },
       {
+        path: 'overlays.branding.logo.paddingX',
+        label: 'Logo distance from the side',
+        kind: 'number',
+        min: 0,
+        max: 2000,
+        unit: 'px at 1080p',
+        when: 'overlays.branding.logo.enabled',
+      },
+      {
+        path: 'overlays.branding.logo.paddingY',
+        label: 'Logo distance from the edge',
+        kind: 'number',
+        min: 0,
+        max: 2000,
+        unit: 'px at 1080p',
+        when: 'overlays.branding.logo.enabled',
+      },
+      {
         path: 'overlays.branding.logo.opacity',
         label: 'Logo opacity',
         kind: 'number',
-        hidden: true,
         min: 0,
         max: 1,
         step: 0.05,

@@ -107,6 +107,7 @@ export function StyleFieldControl({
             />
             {field.label}
           </label>
+          {hint}
         </div>
       );
     case 'choice':
