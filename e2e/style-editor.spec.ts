@@ -283,6 +283,6 @@ test("the editor's preview shows the style draft; its Video style panel saves it
   await expect.poll(pixels).not.toBe(before);
   await page.screenshot({ path: 'test-results/style-editor-panel.png' });
   await panel.getByRole('button', { name: 'Save style' }).click();
-  await expect(panel.getByRole('status').filter({ hasText: 'Style saved' })).toBeVisible();
+  await expect(panel.getByText('Style saved', { exact: true })).toBeVisible();
   expect((await settingsOf(page, key, project.id)).settings.style.aspectRatio).toBe('1:1');
 });
