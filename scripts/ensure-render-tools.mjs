@@ -9,13 +9,15 @@ import { ensureDebianPackages, onPath } from './ensure-debian.mjs';
 
 ensureDebianPackages({
   label: 'video rendering',
-  packages: 'ffmpeg fonts-noto-core fonts-noto-cjk fontconfig',
+  packages: 'ffmpeg fonts-noto-core fonts-noto-cjk fonts-dejavu-core fontconfig',
   present: () =>
     onPath('ffmpeg') &&
     onPath('fc-list') &&
     existsSync('/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf') &&
     existsSync('/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf') &&
-    existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
+    existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc') &&
+    // The style editor offers DejaVu Sans, Serif and Sans Mono (src/contract/style-fields.ts).
+    existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
   missing:
     'ffmpeg or the Noto fonts are missing, so video exports will fail or draw other scripts as boxes. To install them:',
 });

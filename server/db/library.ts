@@ -163,6 +163,42 @@ export async function insertPreset(
   return id;
 }
 
+/** Creates a preset; `isDefault` makes it the account's only default. */
+export function createPreset(
+  db: Db,
+  accountId: string,
+  name: string,
+  preset: StyleObject,
+  isDefault: boolean,
+): Promise<PresetRow> {
+  return db.tx(async (tx) => {
+    if (isDefault) {
+      await tx.run('UPDATE presets SET is_default = 0 WHERE account_id = ?', accountId);
+    }
+    const id = await insertPreset(tx, accountId, name, preset, isDefault);
+    const row = await getPreset(tx, accountId, id);
+    if (!row) throw new Error('the new preset was not read back');
+    return row;
+  });
+}
+
+/** Replaces a preset's style; false when the account has no such preset. */
+export async function replacePresetStyle(
+  db: Db,
+  accountId: string,
+  id: string,
+  preset: StyleObject,
+): Promise<boolean> {
+  const done = await db.run(
+    'UPDATE presets SET preset_json = ?, updated_at = ? WHERE id = ? AND account_id = ?',
+    JSON.stringify(preset),
+    nowIso(),
+    id,
+    accountId,
+  );
+  return done.changes > 0;
+}
+
 /** At most one default per account: making one the default clears the others. */
 export function patchPreset(
   db: Db,

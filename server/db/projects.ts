@@ -9,6 +9,7 @@ import {
 import type { FileStore } from '../storage/file-store';
 import { alignmentJson, projectAlignments } from './alignments';
 import type { Db } from './database';
+import { HttpError, notFound } from '../http/problem';
 import { newId, newRevision, nowIso } from './ids';
 import { exportView, projectExports } from './library';
 import { latestProjectTask } from './tasks';
@@ -167,6 +168,68 @@ export async function projectSettings(db: Db, row: ProjectRow): Promise<ProjectS
     preset: preset ? (JSON.parse(preset.preset_json) as StyleObject) : defaultStyle(),
     settings: JSON.parse(row.settings_json) as ProjectSettings['settings'],
   };
+}
+
+function settingsConflict(current: string): HttpError {
+  return new HttpError(
+    409,
+    'The settings changed since they were read: fetch them again (or merge) before saving.',
+    { versionId: current },
+  );
+}
+
+/**
+ * PUT .../settings: replaces the settings while `expectedVersionId` is still the stored one (the
+ * row is locked, so two saves on one version make one winner and one 409); a new versionId.
+ */
+export async function replaceProjectSettings(
+  db: Db,
+  accountId: string,
+  projectId: string,
+  change: {
+    expectedVersionId: string;
+    settings?: ProjectSettings['settings'];
+    /** Apply a preset: its id, and its style copied into the settings. */
+    presetId?: string;
+  },
+): Promise<ProjectSettings> {
+  return db.tx(async (tx) => {
+    const row = await tx.one<ProjectRow>(
+      `SELECT * FROM projects WHERE id = ? AND account_id = ?${tx.forUpdate}`,
+      projectId,
+      accountId,
+    );
+    if (!row) throw notFound('Project');
+    let settings = change.settings;
+    let presetId = row.preset_id;
+    if (change.presetId !== undefined) {
+      const preset = await tx.one<{ id: string; preset_json: string }>(
+        'SELECT id, preset_json FROM presets WHERE id = ? AND account_id = ?',
+        change.presetId,
+        accountId,
+      );
+      if (!preset) throw notFound('Preset');
+      const current = JSON.parse(row.settings_json) as ProjectSettings['settings'];
+      settings = { ...current, style: JSON.parse(preset.preset_json) as StyleObject };
+      presetId = preset.id;
+    }
+    if (row.settings_version !== change.expectedVersionId) {
+      throw settingsConflict(row.settings_version);
+    }
+    const version = newRevision();
+    await tx.run(
+      `UPDATE projects SET settings_json = ?, settings_version = ?, preset_id = ?, updated_at = ?
+       WHERE id = ?`,
+      JSON.stringify(settings ?? JSON.parse(row.settings_json)),
+      version,
+      presetId,
+      nowIso(),
+      row.id,
+    );
+    const fresh = await tx.one<ProjectRow>('SELECT * FROM projects WHERE id = ?', row.id);
+    if (!fresh) throw notFound('Project');
+    return projectSettings(tx, fresh);
+  });
 }
 
 /** The full Project as JSON text, alignments spliced in last (see alignmentJson). */

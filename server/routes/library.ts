@@ -1,6 +1,7 @@
 import { EXPORTS_DEFAULT_LIMIT } from '../../src/contract';
 import type { HandlerTable } from '../context';
 import {
+  createPreset,
   deleteMedia,
   deletePreset,
   exportView,
@@ -12,7 +13,9 @@ import {
   patchPreset,
   presetView,
   projectExports,
+  replacePresetStyle,
 } from '../db/library';
+import { projectSettings } from '../db/projects';
 import { notFound } from '../http/problem';
 import { removeFile } from '../storage/file-store';
 import { ownProject } from './projects';
@@ -26,6 +29,28 @@ export const libraryHandlers = {
   },
 
   listPresets: (_input, ctx) => listPresets(ctx.services.db, ctx.account.userId),
+
+  createPreset: async ({ body }, ctx) => {
+    const { db } = ctx.services;
+    let style = body.preset;
+    if (!style) {
+      // The project's current style (a fromProjectId of another account is a 404, not a leak).
+      const project = await ownProject(ctx, body.fromProjectId ?? '');
+      style = (await projectSettings(db, project)).settings.style;
+    }
+    const row = await createPreset(db, ctx.account.userId, body.name, style, !!body.isDefault);
+    return presetView(row);
+  },
+
+  replacePreset: async ({ params, body }, ctx) => {
+    const { db } = ctx.services;
+    if (!(await replacePresetStyle(db, ctx.account.userId, params.presetId, body.preset))) {
+      throw notFound('Preset');
+    }
+    const row = await getPreset(db, ctx.account.userId, params.presetId);
+    if (!row) throw notFound('Preset');
+    return presetView(row);
+  },
 
   patchPreset: async ({ params, body }, ctx) => {
     const { db } = ctx.services;
@@ -66,6 +91,8 @@ export const libraryHandlers = {
   HandlerTable,
   | 'listExports'
   | 'listPresets'
+  | 'createPreset'
+  | 'replacePreset'
   | 'patchPreset'
   | 'deletePreset'
   | 'listMedia'

@@ -9,6 +9,7 @@ import {
   patchProject,
   projectJson,
   projectSettings,
+  replaceProjectSettings,
   type ProjectRow,
 } from '../db/projects';
 import { getPreset } from '../db/library';
@@ -89,7 +90,22 @@ export const projectHandlers = {
 
   getProjectSettings: async ({ params }, ctx) =>
     projectSettings(ctx.services.db, await ownProject(ctx, params.projectId)),
+
+  replaceProjectSettings: ({ params, body }, ctx) =>
+    replaceProjectSettings(ctx.services.db, ctx.account.userId, params.projectId, {
+      expectedVersionId: body.expectedVersionId,
+      settings: body.settings,
+    }),
+
+  applyPreset: ({ params, body }, ctx) =>
+    replaceProjectSettings(ctx.services.db, ctx.account.userId, params.projectId, body),
 } satisfies Pick<
   HandlerTable,
-  'listProjects' | 'createProject' | 'getProject' | 'patchProject' | 'getProjectSettings'
+  | 'listProjects'
+  | 'createProject'
+  | 'getProject'
+  | 'patchProject'
+  | 'getProjectSettings'
+  | 'replaceProjectSettings'
+  | 'applyPreset'
 >;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from './client';
-import { ApiError, NetworkError, RevisionConflictError, UnexpectedResponseError } from './errors';
+import {
+  ApiError,
+  NetworkError,
+  RevisionConflictError,
+  SettingsConflictError,
+  UnexpectedResponseError,
+} from './errors';
 
 interface Seen {
   url: string;
@@ -102,6 +108,18 @@ describe('ApiClient', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RevisionConflictError);
     expect(error).toMatchObject({ status: 409, revision: 'r9', selectionRevision: 's4' });
+  });
+
+  it('maps a settings 409 to SettingsConflictError with the current versionId', async () => {
+    const { client } = scripted([problem(409, 'Settings changed', { versionId: 'v7' })]);
+    const error = await client
+      .request('replaceProjectSettings', {
+        params: { projectId: 'p' },
+        body: { settings: {}, expectedVersionId: 'v1' },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SettingsConflictError);
+    expect(error).toMatchObject({ status: 409, versionId: 'v7' });
   });
 
   it('makes up problem details when the error body is not JSON', async () => {

@@ -3,6 +3,7 @@ import {
   describeIssues,
   ProblemDetailsSchema,
   RevisionConflictSchema,
+  SettingsConflictSchema,
   routes,
   type ProblemDetails,
   type RouteBody,
@@ -11,7 +12,13 @@ import {
   type RouteQuery,
   type RouteResponse,
 } from '../contract';
-import { ApiError, NetworkError, RevisionConflictError, UnexpectedResponseError } from './errors';
+import {
+  ApiError,
+  NetworkError,
+  RevisionConflictError,
+  SettingsConflictError,
+  UnexpectedResponseError,
+} from './errors';
 import { newIdempotencyKey } from './idempotency';
 
 export interface ApiClientOptions {
@@ -182,6 +189,8 @@ function toApiError(response: Response, payload: unknown): ApiError {
         detail: typeof payload === 'string' ? payload.slice(0, 300) : undefined,
       };
   if (response.status === 409) {
+    const settings = SettingsConflictSchema.safeParse(payload);
+    if (settings.success) return new SettingsConflictError(problem, settings.data.versionId);
     const conflict = RevisionConflictSchema.safeParse(payload);
     return new RevisionConflictError(
       problem,

@@ -27,6 +27,18 @@ export class RevisionConflictError extends ApiError {
   }
 }
 
+/** 409 on a settings change or preset application: the settings changed since they were read. */
+export class SettingsConflictError extends ApiError {
+  override readonly name = 'SettingsConflictError';
+  constructor(
+    problem: ProblemDetails,
+    /** The settings' current versionId. */
+    readonly versionId: string,
+  ) {
+    super(409, problem);
+  }
+}
+
 /** The request never got an answer: offline, DNS, CORS, connection reset. */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';

@@ -2,14 +2,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   Alignment,
   AlignmentReplacement,
+  ApplyPreset,
   CreateExport,
+  CreatePreset,
   CreateProject,
   LyricsSource,
   PresetPatch,
   Project,
   ProjectPatch,
+  ProjectSettings,
   SelectionRequest,
+  SettingsReplacement,
   StemModel,
+  StyleObject,
   TaskStart,
 } from '../contract';
 import { useApiClient } from './api-context';
@@ -218,6 +223,57 @@ export function usePatchPreset() {
   return useMutation({
     mutationFn: ({ presetId, patch }: { presetId: string; patch: PresetPatch }) =>
       client.request('patchPreset', { params: { presetId }, body: patch }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.presets() }),
+  });
+}
+
+/** Settings saved or a preset applied: the cached settings and project follow. */
+function useSettingsStored(projectId: string) {
+  const queryClient = useQueryClient();
+  return (stored: ProjectSettings) => {
+    queryClient.setQueryData(queryKeys.projectSettings(projectId), stored);
+    queryClient.setQueryData<Project>(queryKeys.project(projectId), (project) =>
+      project ? { ...project, settings: stored } : project,
+    );
+  };
+}
+
+/** PUT .../settings; a stale version rejects with SettingsConflictError. */
+export function useReplaceSettings(projectId: string) {
+  const client = useApiClient();
+  const stored = useSettingsStored(projectId);
+  return useMutation({
+    mutationFn: (body: SettingsReplacement) =>
+      client.request('replaceProjectSettings', { params: { projectId }, body, retries: 0 }),
+    onSuccess: stored,
+  });
+}
+
+export function useApplyPreset(projectId: string) {
+  const client = useApiClient();
+  const stored = useSettingsStored(projectId);
+  return useMutation({
+    mutationFn: (body: ApplyPreset) =>
+      client.request('applyPreset', { params: { projectId }, body, retries: 0 }),
+    onSuccess: stored,
+  });
+}
+
+export function useCreatePreset() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreatePreset) => client.request('createPreset', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.presets() }),
+  });
+}
+
+export function useReplacePreset() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ presetId, preset }: { presetId: string; preset: StyleObject }) =>
+      client.request('replacePreset', { params: { presetId }, body: { preset } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.presets() }),
   });
 }

@@ -37,3 +37,6 @@ export const RevisionConflictSchema = ProblemDetailsSchema.extend({
   selectionRevision: z.string(),
 });
 export type RevisionConflict = z.infer<typeof RevisionConflictSchema>;
+
+/** The 409 of a settings change carries the current `versionId`. */
+export const SettingsConflictSchema = ProblemDetailsSchema.extend({ versionId: z.string() });

@@ -7,4 +7,5 @@ export * from './library';
 export * from './project';
 export * from './routes';
 export * from './style';
+export * from './style-fields';
 export * from './task';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema } from './common';
 import { StyleObjectSchema } from './style';
+import { StyleInputSchema } from './style-fields';
 import { STATUSES } from './task';
 
 export const PresetSchema = z.object({
@@ -18,6 +19,31 @@ export const PresetPatchSchema = z.strictObject({
   isDefault: z.boolean().optional(),
 });
 export type PresetPatch = z.infer<typeof PresetPatchSchema>;
+
+const PresetNameSchema = z.string().trim().min(1, 'Give the preset a name.').max(200);
+
+/** POST /presets: a style, or the current style of one of the caller's projects. */
+export const CreatePresetSchema = z
+  .strictObject({
+    name: PresetNameSchema,
+    preset: StyleInputSchema.optional(),
+    fromProjectId: IdSchema.optional(),
+    isDefault: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.preset === undefined) === (body.fromProjectId === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['preset'],
+        message: 'send either a preset (a style) or fromProjectId, not both and not neither',
+      });
+    }
+  });
+export type CreatePreset = z.input<typeof CreatePresetSchema>;
+
+/** PUT /presets/{presetId}: replaces the preset's style (name and default are PATCH). */
+export const PresetReplacementSchema = z.strictObject({ preset: StyleInputSchema });
+export type PresetReplacement = z.input<typeof PresetReplacementSchema>;
 
 export const MEDIA_TYPES = ['video', 'image', 'logo', 'intro-video', 'outro-video'] as const;
 export const MediaTypeSchema = z.enum(MEDIA_TYPES);

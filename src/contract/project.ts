@@ -3,6 +3,7 @@ import { AlignmentSchema } from './alignment';
 import { IdSchema } from './common';
 import { ExportSchema } from './library';
 import { ColourSchema, StyleObjectSchema, textStyleSchema, TrimSchema } from './style';
+import { StyleInputSchema } from './style-fields';
 import {
   StemModelSchema,
   TaskStatusSchema,
@@ -81,6 +82,32 @@ export const ProjectSettingsBodySchema = z.object({
     })
     .prefault({}),
 });
+
+/** Settings sent to be stored: the style checked field by field, the trim never negative. */
+export const ProjectSettingsInputSchema = ProjectSettingsBodySchema.extend({
+  style: StyleInputSchema.prefault({}),
+  trim: z
+    .object({
+      startSeconds: z.number().min(0, 'Cut from the start cannot be negative.').default(0),
+      endSeconds: z.number().min(0, 'Cut from the end cannot be negative.').default(0),
+    })
+    .prefault({}),
+});
+
+/** PUT /projects/{projectId}/settings (ours: the spec lists the endpoint as not shown). */
+export const SettingsReplacementSchema = z.strictObject({
+  settings: ProjectSettingsInputSchema,
+  /** The `versionId` the change was made on; a stale one gets 409 with the current one. */
+  expectedVersionId: z.string().min(1),
+});
+export type SettingsReplacement = z.input<typeof SettingsReplacementSchema>;
+
+/** POST /projects/{projectId}/settings/apply-preset. */
+export const ApplyPresetSchema = z.strictObject({
+  presetId: IdSchema,
+  expectedVersionId: z.string().min(1),
+});
+export type ApplyPreset = z.infer<typeof ApplyPresetSchema>;
 
 export const ProjectSettingsSchema = z.object({
   versionId: z.string(),

@@ -12,15 +12,19 @@ import { AlignmentReplacementSchema, AlignmentSchema, SelectionRequestSchema } f
 import { SuccessSchema } from './common';
 import {
   CreateExportSchema,
+  CreatePresetSchema,
   ExportDownloadSchema,
   ExportSchema,
   ExportsQuerySchema,
   MediaItemSchema,
   PresetPatchSchema,
+  PresetReplacementSchema,
   PresetSchema,
 } from './library';
 import {
+  ApplyPresetSchema,
   CreateProjectSchema,
+  SettingsReplacementSchema,
   ProjectListEntrySchema,
   ProjectPatchSchema,
   ProjectSchema,
@@ -108,6 +112,18 @@ export const routes = {
     path: '/projects/{projectId}/settings',
     response: ProjectSettingsSchema,
   }),
+  replaceProjectSettings: route({
+    method: 'PUT',
+    path: '/projects/{projectId}/settings',
+    body: SettingsReplacementSchema,
+    response: ProjectSettingsSchema,
+  }),
+  applyPreset: route({
+    method: 'POST',
+    path: '/projects/{projectId}/settings/apply-preset',
+    body: ApplyPresetSchema,
+    response: ProjectSettingsSchema,
+  }),
   listProjectTasks: route({
     method: 'GET',
     path: '/projects/{projectId}/tasks',
@@ -151,6 +167,19 @@ export const routes = {
     response: ExportDownloadSchema,
   }),
   listPresets: route({ method: 'GET', path: '/presets', response: z.array(PresetSchema) }),
+  createPreset: route({
+    method: 'POST',
+    path: '/presets',
+    body: CreatePresetSchema,
+    response: PresetSchema,
+    idempotent: true,
+  }),
+  replacePreset: route({
+    method: 'PUT',
+    path: '/presets/{presetId}',
+    body: PresetReplacementSchema,
+    response: PresetSchema,
+  }),
   patchPreset: route({
     method: 'PATCH',
     path: '/presets/{presetId}',

@@ -1,18 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { presetsQuery, projectSettingsQuery, useApiClient } from '../../api';
+import { useStore } from 'zustand';
+import { projectQuery, projectSettingsQuery, useApiClient } from '../../api';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/loading';
-import { StyleSections } from './style-sections';
+import type { Project, ProjectSettings } from '../../contract';
+import { estimateTextWidth } from '../../karaoke-layout';
+import { overflowIssues } from '../style/overflow';
+import { singersIn, videoAlignment } from '../style/project-lyrics';
+import { StylePreview } from '../style/style-preview';
+import { StyleStudio } from '../style/style-studio';
+import { useStyleDraft } from '../style/use-style-draft';
+import '../style/style.css';
 import { SettingsList } from './settings-list';
 import './projects.css';
 
-/** Read-only: the project's active settings and the preset they are based on. */
+/** The project's video style, edited with a live preview; the other settings read-only below. */
 export function ProjectSettingsPage() {
   const { projectId = '' } = useParams();
   const client = useApiClient();
   const settings = useQuery(projectSettingsQuery(client, projectId));
-  const presets = useQuery(presetsQuery(client));
+  const project = useQuery(projectQuery(client, projectId));
 
   if (settings.isPending) return <Loading label="Loading the project's settings…" />;
   if (settings.isError)
@@ -25,22 +34,53 @@ export function ProjectSettingsPage() {
         />
       </main>
     );
-  const { presetId, preset, settings: body, versionId } = settings.data;
-  const presetName = presetId
-    ? (presets.data?.find((p) => p.id === presetId)?.name ?? presetId)
-    : null;
   return (
     <main className="page project-settings">
       <h1>Project settings</h1>
-      <p>
-        Based on preset: <strong>{presetName ?? 'none (the standard style)'}</strong>
-        {presetName === presetId && presetId && (
-          <span className="muted"> (the preset was deleted or is not in your list)</span>
-        )}
-        . <span className="muted">Version {versionId}. These settings are read-only here.</span>
-      </p>
-      <h2>Active style</h2>
-      <StyleSections style={body.style} />
+      <h2>Video style</h2>
+      <StyleSettings projectId={projectId} settings={settings.data} project={project.data} />
+      <OtherSettings body={settings.data.settings} />
+    </main>
+  );
+}
+
+function StyleSettings({
+  projectId,
+  settings,
+  project,
+}: {
+  projectId: string;
+  settings: ProjectSettings;
+  project: Project | undefined;
+}) {
+  const store = useStyleDraft(projectId, settings);
+  const style = useStore(store, (s) => s.style);
+  const alignment = project ? videoAlignment(project) : null;
+  const items = alignment?.alignment.items;
+  const singers = useMemo(() => (items ? singersIn(items) : []), [items]);
+  const overflow = useMemo(
+    () =>
+      overflowIssues(style, items ?? [], estimateTextWidth, {
+        title: project?.title ?? '',
+        artists: project?.artists ?? [],
+      }),
+    [style, items, project?.title, project?.artists],
+  );
+  return (
+    <StyleStudio
+      projectId={projectId}
+      store={store}
+      singers={singers}
+      overflow={overflow}
+      preview={({ save }) => <StylePreview project={project} style={style} beforeRender={save} />}
+    />
+  );
+}
+
+function OtherSettings({ body }: { body: ProjectSettings['settings'] }) {
+  return (
+    <details className="settings-section">
+      <summary>Other settings (read-only here)</summary>
       <section className="settings-section">
         <h3>Trim</h3>
         <SettingsList value={body.trim} />
@@ -65,14 +105,6 @@ export function ProjectSettingsPage() {
           {body.customTimeline.tracks.reduce((n, t) => n + t.items.length, 0)} item(s).
         </p>
       </section>
-      <details className="settings-section">
-        <summary>The preset&apos;s style{presetName ? ` (${presetName})` : ''}</summary>
-        <StyleSections style={preset} />
-      </details>
-      <details className="settings-section">
-        <summary>Raw JSON</summary>
-        <pre className="raw-json">{JSON.stringify(settings.data, null, 2)}</pre>
-      </details>
-    </main>
+    </details>
   );
 }

@@ -43,6 +43,7 @@ import { createSceneSource, type SceneExtras } from './timeline-scene';
 import { useEditorCommands } from './use-editor-commands';
 import { alignmentLabel } from './use-save';
 import { useRevealSelection } from './use-reveal-selection';
+import { EditorStylePanel, useEditorPreviewStyle } from '../../style/editor-style-panel';
 import { createBox, createViewState } from './view-state';
 
 interface Props {
@@ -293,7 +294,8 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
     { tapMode, area: EDITOR_AREA },
   );
   useRevealSelection(store, view, limits, clock);
-  const style = project.settings?.settings.style ?? project.settings?.preset;
+  // The unsaved style draft (Settings page or the panel below) shows here at once.
+  const style = useEditorPreviewStyle(project);
   const displayLanguages = project.settings?.settings.displayLanguages;
   const projectLangs = useMemo(() => displayLanguages ?? [], [displayLanguages]);
   const translationView = useTranslationView(store, project.id, projectLangs);
@@ -424,6 +426,7 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
             duration={duration || undefined}
             languages={translationView.previewLangs}
           />
+          {project.settings && <EditorStylePanel project={project} settings={project.settings} />}
           <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />
           <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />
         </aside>

@@ -1,0 +1,76 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { useStore } from 'zustand';
+import type { Project, ProjectSettings, StyleObject } from '../../contract';
+import { estimateTextWidth } from '../../karaoke-layout';
+import { overflowIssues } from './overflow';
+import { singersIn, videoAlignment } from './project-lyrics';
+import { StyleStudio } from './style-studio';
+import { styleDraftFor, useStyleDraft } from './use-style-draft';
+import './style.css';
+
+/**
+ * The video's style beside the editor's preview (collapsed until opened): the layout and lyrics
+ * controls of the Settings page on the same draft, so the preview shows the change at once.
+ */
+export function EditorStylePanel({
+  project,
+  settings,
+}: {
+  project: Project;
+  settings: ProjectSettings;
+}) {
+  const store = useStyleDraft(project.id, settings);
+  const style = useStore(store, (s) => s.style);
+  const items = videoAlignment(project)?.alignment.items;
+  const singers = useMemo(() => (items ? singersIn(items) : []), [items]);
+  const overflow = useMemo(
+    () =>
+      overflowIssues(style, items ?? [], estimateTextWidth, {
+        title: project.title,
+        artists: project.artists,
+      }),
+    [style, items, project.title, project.artists],
+  );
+  return (
+    <details
+      className="editor-style-panel"
+      onKeyDown={(e) => {
+        // In a style field, Ctrl+Z / Ctrl+Y are the field's own, not the timing's undo.
+        const key = e.key.toLowerCase();
+        if ((e.ctrlKey || e.metaKey) && (key === 'z' || key === 'y')) e.stopPropagation();
+      }}
+    >
+      <summary>Video style</summary>
+      <p className="field-hint">
+        Changes show in the preview above at once.{' '}
+        <Link to={`/projects/${encodeURIComponent(project.id)}/settings`}>
+          All style settings, presets and a rendered sample
+        </Link>
+      </p>
+      <StyleStudio
+        projectId={project.id}
+        store={store}
+        singers={singers}
+        overflow={overflow}
+        preview={() => null}
+        groups={['layout', 'lyrics']}
+        compact
+      />
+    </details>
+  );
+}
+
+/** The style the editor's preview shows: the unsaved draft when there is one, else the saved one. */
+export function useEditorPreviewStyle(project: Project): StyleObject | undefined {
+  const settings = project.settings ?? null;
+  const store = useMemo(
+    () => (settings ? styleDraftFor(project.id, settings) : null),
+    [project.id, settings],
+  );
+  const draft = useSyncExternalStore(
+    (onChange) => store?.subscribe(onChange) ?? (() => undefined),
+    () => store?.getState().style,
+  );
+  return draft ?? settings?.settings.style ?? settings?.preset;
+}

@@ -1,0 +1,115 @@
+import { useStore } from 'zustand';
+import {
+  getAt,
+  isStrictColour,
+  SINGER_STYLE_FIELDS,
+  STYLE_GROUPS,
+  type StyleField,
+} from '../../contract';
+import { StyleFieldControl } from './field-controls';
+import type { StyleDraftStore } from './style-draft';
+
+interface Props {
+  store: StyleDraftStore;
+  /** Singer numbers of the project's alignment (items' `singer`), in order. */
+  singers: readonly number[];
+  /** Problems from elsewhere by style path (overflow, the service's 422). */
+  problems?: ReadonlyMap<string, string>;
+  /** Only these groups (the editor's side panel shows a few); all by default. */
+  groups?: readonly string[];
+}
+
+/** Grouped controls for every StyleObject member the video uses, built from STYLE_GROUPS. */
+export function StyleForm({ store, singers, problems, groups }: Props) {
+  const style = useStore(store, (s) => s.style);
+  const set = (path: string, value: unknown) => store.getState().set(path, value);
+  const on = (field: StyleField) => !field.when || getAt(style, field.when) === true;
+  return (
+    <div className="style-form">
+      {STYLE_GROUPS.filter(
+        (g) => (!groups || groups.includes(g.id)) && g.fields.some((f) => !f.hidden),
+      ).map((group) => (
+        <fieldset key={group.id} className="style-group" data-group={group.id}>
+          <legend>{group.title}</legend>
+          <div className="style-fields">
+            {group.fields
+              .filter((f) => !f.hidden)
+              .map((field) => (
+                <StyleFieldControl
+                  key={field.path}
+                  field={field}
+                  value={getAt(style, field.path)}
+                  disabled={!on(field)}
+                  extraProblem={problems?.get(field.path)}
+                  onChange={(value) => set(field.path, value)}
+                  onInvalid={(bad) => store.getState().markInvalid(field.path, bad)}
+                />
+              ))}
+          </div>
+        </fieldset>
+      ))}
+      {(!groups || groups.includes('singers')) && (
+        <fieldset className="style-group" data-group="singers">
+          <legend>Singers</legend>
+          {singers.length === 0 ? (
+            <p className="muted">
+              No singers are marked in this project&apos;s timing: every line uses the lyrics
+              colours. Mark singers in the editor to give each one colours.
+            </p>
+          ) : (
+            singers.map((singer) => {
+              const key = String(singer);
+              const entry = style.singerTextStyles[key] as Record<string, unknown> | undefined;
+              const own = entry !== undefined && entry !== null;
+              return (
+                <div key={key} className="singer-style">
+                  <label className="checkbox">
+                    <input
+                      type="checkbox"
+                      checked={own}
+                      onChange={(e) => {
+                        const next = { ...style.singerTextStyles };
+                        if (e.target.checked) {
+                          next[key] = {
+                            textColor: style.chordTextStyle.textColor,
+                            activeLineColor: style.chordTextStyle.activeLineColor,
+                            outlineColor: style.chordTextStyle.outlineColor,
+                          };
+                        } else delete next[key];
+                        set('singerTextStyles', next);
+                      }}
+                    />
+                    Own colours for singer {singer}
+                  </label>
+                  {own && (
+                    <div className="style-fields">
+                      {SINGER_STYLE_FIELDS.map(({ key: member, label }) => {
+                        const fallback = getAt(style.chordTextStyle, member);
+                        const value = entry[member] ?? fallback;
+                        return (
+                          <StyleFieldControl
+                            key={member}
+                            field={{
+                              path: `singerTextStyles.${key}.${member}`,
+                              label: `Singer ${singer} ${label.toLowerCase()}`,
+                              kind: 'colour',
+                            }}
+                            value={isStrictColour(value) || typeof value === 'string' ? value : ''}
+                            onChange={(v) => set(`singerTextStyles.${key}.${member}`, v)}
+                            onInvalid={(bad) =>
+                              store.getState().markInvalid(`singerTextStyles.${key}.${member}`, bad)
+                            }
+                          />
+                        );
+                      })}
+                    </div>
+                  )}
+                </div>
+              );
+            })
+          )}
+        </fieldset>
+      )}
+    </div>
+  );
+}
