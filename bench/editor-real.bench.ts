@@ -1,4 +1,4 @@
-// Issue 5 "Speed" on the REAL editor page, budgets of issue 24 "The editor at the floor" (ADR 0016):
+// Issue 5 "Speed" on the REAL editor page, budgets of issue 24 "The editor at the floor" (ADR 0018):
 // 100,000 items over 60 minutes; interactive 400 ms after the data arrives; main-thread work per
 // frame p95 8 ms while dragging, zooming and scrolling; no task over 50 ms in a gesture nor in the
 // 3 s after the page is interactive; with the CPU throttled 4x (a low-end laptop) interactive in

@@ -8,7 +8,7 @@ import { getProject, isolatedProject } from './editor-fixtures';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * Translations and romanizations (issue 26, ADR 0016): a TTML with a German translation and a
+ * Translations and romanizations (issue 26, ADR 0017): a TTML with a German translation and a
  * romanization is imported and shown under its lines; a language is added and typed with the
  * keyboard alone; undo and redo; saved, reloaded, still there; exported to TTML and LRC and read
  * back.
