@@ -230,6 +230,23 @@ describe('rendering a karaoke video', { timeout: 120_000 }, () => {
     expect(ocr(path, 0.5, scratch)).toMatch(/FALLBACK/);
   });
 
+  it("cuts the video to the style's trim", async () => {
+    const style = defaultStyle();
+    style.trim.startSeconds = 1;
+    style.trim.endSeconds = 3.5;
+    const { projectId } = await makeProject(svc, me.userId, {
+      items: lyricItems(['TRIMMED LINE'], 1.2, 0.5),
+      seconds: 6,
+      style,
+    });
+    const { path, exp } = await render(projectId, { resolution: '360p', quality: 'draft' });
+    expect(exp.duration).toBeCloseTo(2.5, 3);
+    const probe = ffprobe(path);
+    expect(Math.abs(Number(probe.format.duration) - 2.5)).toBeLessThanOrEqual(0.2);
+    // The song's 1.2 s is the video's 0.2 s: the line is there from the start.
+    expect(ocr(path, 0.6, scratch)).toMatch(/TRIMMED/);
+  });
+
   it('draws the branding logo (an SVG media item) where the style puts it', async () => {
     const { db, files } = svc.service.services;
     const logoFile = await storeBytes(db, files, {
