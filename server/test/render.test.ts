@@ -447,4 +447,44 @@ describe('cancelling a render', () => {
     ).toBe(404);
     await waitForEnd(api(), again.taskId, key());
   }, 120_000);
+
+  it('stops a running stem separation too: its thread ends, no stems are added, nothing is left', async () => {
+    const { projectId } = await makeProject(svc, me.userId, {
+      items: null,
+      seconds: 150,
+      stems: ['original'],
+    });
+    const start = parsed(
+      TaskStartSchema,
+      await call(`${api()}/projects/${projectId}/tasks/stem-separation`, {
+        method: 'POST',
+        key: key(),
+        body: {},
+      }),
+    );
+    for (let i = 0; i < 300; i++) {
+      const t = parsed(TaskSchema, await call(`${api()}/tasks/${start.taskId}`, { key: key() }));
+      if (t.status === 'in-progress') break;
+      await sleep(50);
+    }
+    await sleep(300);
+    const cancelled = parsed(
+      TaskSchema,
+      await call(`${api()}/tasks/${start.taskId}/cancel`, { method: 'POST', key: key() }),
+    );
+    expect(cancelled.status).toBe('cancelled');
+    const scratchDir = svc.service.services.files.scratchDir;
+    for (let i = 0; i < 50 && readdirSync(scratchDir).some((n) => n.endsWith('.part')); i++) {
+      await sleep(100);
+    }
+    expect(readdirSync(scratchDir).filter((n) => n.endsWith('.part'))).toEqual([]);
+    await sleep(500);
+    const task = parsed(TaskSchema, await call(`${api()}/tasks/${start.taskId}`, { key: key() }));
+    expect(task.status).toBe('cancelled');
+    const project = parsed(
+      z.object({ stems: z.array(z.object({ type: z.string() }).loose()) }).loose(),
+      await call(`${api()}/projects/${projectId}`, { key: key() }),
+    );
+    expect(project.stems.map((s) => s.type)).toEqual(['original']);
+  }, 120_000);
 });
