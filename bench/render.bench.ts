@@ -192,7 +192,7 @@ try {
     }
     return samples;
   };
-  const idleUntil = performance.now() + 5000;
+  const idleUntil = performance.now() + 10_000;
   const idle = await poll(project.task.id, () => performance.now() > idleUntil);
   const start = await json<{ taskId: string }>(`/projects/${entry.id}/exports`, {
     method: 'POST',

@@ -36,11 +36,14 @@ export class DspRunner {
     );
   }
 
-  /** Runs `job`; `progress` hears the job's progress (0..1) while it runs. */
-  async run(job: DspJob, progress?: Progress): Promise<DspResult> {
+  /**
+   * Runs `job`; `progress` hears the job's progress (0..1) while it runs; `signal` stops it (its
+   * thread is terminated; a job run in-process runs to its end).
+   */
+  async run(job: DspJob, progress?: Progress, signal?: AbortSignal): Promise<DspResult> {
     if (!this.inProcess) {
       try {
-        return await this.pool.run(job, [], progress);
+        return await this.pool.run(job, [], progress, signal);
       } catch (error) {
         if (!(error instanceof WorkerUnavailableError)) throw error;
         this.log(`DSP worker unavailable, running in-process: ${error.message}`);

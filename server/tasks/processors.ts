@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type {
   AlignmentItem,
   AlignmentLyricsSource,
@@ -42,6 +43,8 @@ interface Deps {
   db: Db;
   files: FileStore;
   dsp: DspRunner;
+  /** Aborts when the task is cancelled: the DSP thread is terminated. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -148,8 +151,14 @@ async function separate(
         ...(lyrics !== undefined ? { lyrics, ...(sync ? { sync } : {}) } : {}),
       },
       progressWriter(deps.db, task),
+      deps.signal,
     ),
-  );
+  ).catch(async (error: unknown) => {
+    // Stopped or failed half-way: the stems written so far go.
+    await rm(vocalsOut, { force: true });
+    await rm(instrumentalOut, { force: true });
+    throw error;
+  });
   if (result.kind !== 'separate') throw new Error('unexpected DSP result');
   const adopt = (path: string, name: string) =>
     adoptFile(deps.db, deps.files, {
@@ -288,6 +297,7 @@ async function syncLyrics(deps: Deps, task: TaskRow, input: SyncLyricsInput): Pr
           sync,
         },
         progress,
+        deps.signal,
       );
     return mix ? withLocalCopy(deps.files, mix.id, run) : run();
   });
@@ -377,13 +387,14 @@ async function syncAroundKept(
 export function createProcessor(deps: Deps) {
   return async (task: TaskRow, signal: AbortSignal): Promise<Finished> => {
     const input: unknown = JSON.parse(task.input_json);
+    const taskDeps: Deps = { ...deps, signal };
     switch (task.type) {
       case 'create-karaoke':
-        return createKaraoke(deps, task, input as CreateKaraokeInput);
+        return createKaraoke(taskDeps, task, input as CreateKaraokeInput);
       case 'stem-separation':
-        return stemSeparation(deps, task);
+        return stemSeparation(taskDeps, task);
       case 'sync-lyrics':
-        return syncLyrics(deps, task, input as SyncLyricsInput);
+        return syncLyrics(taskDeps, task, input as SyncLyricsInput);
       case 'export-project':
         return renderExport(deps, task, input as ExportTaskInput, signal);
       default:

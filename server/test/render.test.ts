@@ -230,6 +230,23 @@ describe('rendering a karaoke video', { timeout: 120_000 }, () => {
     expect(ocr(path, 0.5, scratch)).toMatch(/FALLBACK/);
   });
 
+  it("cuts the video to the style's trim", async () => {
+    const style = defaultStyle();
+    style.trim.startSeconds = 1;
+    style.trim.endSeconds = 3.5;
+    const { projectId } = await makeProject(svc, me.userId, {
+      items: lyricItems(['TRIMMED LINE'], 1.2, 0.5),
+      seconds: 6,
+      style,
+    });
+    const { path, exp } = await render(projectId, { resolution: '360p', quality: 'draft' });
+    expect(exp.duration).toBeCloseTo(2.5, 3);
+    const probe = ffprobe(path);
+    expect(Math.abs(Number(probe.format.duration) - 2.5)).toBeLessThanOrEqual(0.2);
+    // The song's 1.2 s is the video's 0.2 s: the line is there from the start.
+    expect(ocr(path, 0.6, scratch)).toMatch(/TRIMMED/);
+  });
+
   it('draws the branding logo (an SVG media item) where the style puts it', async () => {
     const { db, files } = svc.service.services;
     const logoFile = await storeBytes(db, files, {
@@ -429,5 +446,45 @@ describe('cancelling a render', () => {
         .status,
     ).toBe(404);
     await waitForEnd(api(), again.taskId, key());
+  }, 120_000);
+
+  it('stops a running stem separation too: its thread ends, no stems are added, nothing is left', async () => {
+    const { projectId } = await makeProject(svc, me.userId, {
+      items: null,
+      seconds: 150,
+      stems: ['original'],
+    });
+    const start = parsed(
+      TaskStartSchema,
+      await call(`${api()}/projects/${projectId}/tasks/stem-separation`, {
+        method: 'POST',
+        key: key(),
+        body: {},
+      }),
+    );
+    for (let i = 0; i < 300; i++) {
+      const t = parsed(TaskSchema, await call(`${api()}/tasks/${start.taskId}`, { key: key() }));
+      if (t.status === 'in-progress') break;
+      await sleep(50);
+    }
+    await sleep(300);
+    const cancelled = parsed(
+      TaskSchema,
+      await call(`${api()}/tasks/${start.taskId}/cancel`, { method: 'POST', key: key() }),
+    );
+    expect(cancelled.status).toBe('cancelled');
+    const scratchDir = svc.service.services.files.scratchDir;
+    for (let i = 0; i < 50 && readdirSync(scratchDir).some((n) => n.endsWith('.part')); i++) {
+      await sleep(100);
+    }
+    expect(readdirSync(scratchDir).filter((n) => n.endsWith('.part'))).toEqual([]);
+    await sleep(500);
+    const task = parsed(TaskSchema, await call(`${api()}/tasks/${start.taskId}`, { key: key() }));
+    expect(task.status).toBe('cancelled');
+    const project = parsed(
+      z.object({ stems: z.array(z.object({ type: z.string() }).loose()) }).loose(),
+      await call(`${api()}/projects/${projectId}`, { key: key() }),
+    );
+    expect(project.stems.map((s) => s.type)).toEqual(['original']);
   }, 120_000);
 });

@@ -7,6 +7,9 @@ export type PoolReply<R> =
   | { id: number; progress: number }
   | { id: number; error: string; user?: boolean };
 
+const abortReason = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error ? signal.reason : new Error('aborted');
+
 /** No thread could be started (the caller may run the job in-process instead). */
 export class WorkerUnavailableError extends Error {
   override readonly name = 'WorkerUnavailableError';
@@ -52,10 +55,40 @@ export class WorkerPool<J, R> {
    * Runs `job` on an idle thread (waiting for one); rejects if the thread fails. `progress` hears
    * the progress the job reports while it runs.
    */
-  run(job: J, transfer: Transferable[] = [], progress?: (fraction: number) => void): Promise<R> {
+  run(
+    job: J,
+    transfer: Transferable[] = [],
+    progress?: (fraction: number) => void,
+    signal?: AbortSignal,
+  ): Promise<R> {
     if (this.closed) return Promise.reject(new Error('the service is stopping'));
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, job, transfer, resolve, reject, progress });
+      const entry: Job<J, R> = { id: this.nextId++, job, transfer, resolve, reject, progress };
+      // Aborted: a waiting job leaves the queue; a running one's thread is terminated (its job
+      // rejects with the abort's reason and the next job that needs a thread starts a new one).
+      signal?.addEventListener(
+        'abort',
+        () => {
+          const waiting = this.queue.indexOf(entry);
+          if (waiting >= 0) {
+            this.queue.splice(waiting, 1);
+            reject(abortReason(signal));
+            return;
+          }
+          for (const [slot, running] of this.running) {
+            if (running !== entry) continue;
+            this.running.delete(slot);
+            const index = this.slots.indexOf(slot);
+            if (index >= 0) this.slots.splice(index, 1);
+            reject(abortReason(signal));
+            void slot.worker.terminate();
+            this.dispatch();
+          }
+        },
+        { once: true },
+      );
+      this.queue.push(entry);
       this.dispatch();
     });
   }

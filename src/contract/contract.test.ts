@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   AlignmentReplacementSchema,
+  CreateExportSchema,
+  ExportDownloadSchema,
+  routes,
   AlignmentSchema,
   BillingManageQuerySchema,
   CreateProjectSchema,
@@ -448,5 +451,44 @@ describe('StyleObject defaults', () => {
         preset: { chordTextStyle: { textColor: 'rgba(1,2,3,0.5)' } },
       }).preset.chordTextStyle.textColor,
     ).toBe('rgba(1,2,3,0.5)');
+  });
+});
+
+describe('exports (issue 23)', () => {
+  it.each([
+    [{}, true],
+    [{ resolution: '1080p', fps: 60, quality: 'high', renderMode: 'fast', audio: 'none' }, true],
+    [{ transparent: true, alignmentId: 'aln_1', range: { start: 0, end: 10 } }, true],
+    [{ resolution: '8k' }, false],
+    [{ fps: 29.97 }, false],
+    [{ quality: 'ultra' }, false],
+    [{ audio: 'vocals' }, false],
+    [{ range: { start: 5, end: 5 } }, false],
+    [{ range: { start: -1, end: 5 } }, false],
+    [{ colour: 'red' }, false],
+  ])('create body %j -> %s', (value, expected) => {
+    expect(ok(CreateExportSchema, value)).toBe(expected);
+  });
+
+  it('routes: create, download, cancel', () => {
+    expect(routes.createExport).toMatchObject({
+      method: 'POST',
+      path: '/projects/{projectId}/exports',
+    });
+    expect(routes.getExportDownload.path).toBe('/projects/{projectId}/exports/{exportId}/download');
+    expect(routes.cancelTask).toMatchObject({ method: 'POST', path: '/tasks/{taskId}/cancel' });
+    expect(ok(ExportDownloadSchema, { url: 'https://x', expiresAt: '2026-01-01T00:00:00Z' })).toBe(
+      true,
+    );
+  });
+
+  it('a render task output keeps its progress and notes', () => {
+    const out = TaskOutputSchema.parse({
+      projectId: 'p',
+      exportId: 'e',
+      progress: 0.5,
+      notes: ['n'],
+    });
+    expect(out).toEqual({ projectId: 'p', exportId: 'e', progress: 0.5, notes: ['n'] });
   });
 });
