@@ -26,11 +26,8 @@ export const windowing = {
    */
   singlePassSeconds: 420,
   singlePassCpuSeconds: 15,
-  /**
-   * Estimated CPU seconds for all searches of a song (retries and the consensus's searches
-   * included); then the fallback. With decoding and separation, a 5-minute song stays within 60 s.
-   */
-  searchBudgetCpuSeconds: 40,
+  /** Estimated CPU seconds for all searches of a song in windows (retries included); then the fallback. */
+  searchBudgetCpuSeconds: 45,
   /** The widest beams cost about this many times the normal ones (measured: 1.8-2.2). */
   wideCostFactor: 2,
   /** Longest window, and shortest (for dense lyrics: about `wordsPerWindow` words sung per window). */
@@ -83,8 +80,9 @@ export interface WindowOptions {
   /** The garbage loop between lines (see SphinxRun.lineStarts); false: none. */
   garbage?: GarbageLoop | false;
   /**
-   * 'first': only the first attempt that finds words (the normal beams, then wider ones when
-   * they find no path); 'plausible' (default): on through the retries while the result is squeezed.
+   * 'first': the normal beams, then the wide ones when they find no path, and no more (the
+   * consensus's searches: one that finds nothing is left out); 'plausible' (default): on through
+   * the retries (from the song's cepstral mean, a word bonus, the mix) while the result is squeezed.
    */
   retries?: 'first' | 'plausible';
   /** Start with the wide beams (the normal ones found no path in an earlier search of this song). */
@@ -169,12 +167,16 @@ export async function alignInWindows(
       ? []
       : [{ source: voice, beams: NORMAL_BEAMS, kind: 'normal' as const }]),
     { source: voice, beams: WIDE_BEAMS, kind: 'wide' },
-    { source: voice, beams: WIDE_BEAMS, kind: 'wide', songCmn: true },
-    // A voice the model matches badly (the synthetic demo song) loses to the silence model.
-    { source: voice, beams: WIDE_BEAMS, kind: 'bonus', wordBonus: true },
-    ...(loadMix
-      ? [{ source: () => (mix ??= loadMix()), beams: WIDE_BEAMS, kind: 'mix' as const }]
-      : []),
+    ...(options.retries === 'first'
+      ? []
+      : [
+          { source: voice, beams: WIDE_BEAMS, kind: 'wide' as const, songCmn: true },
+          // A voice the model matches badly (the synthetic demo song) loses to the silence model.
+          { source: voice, beams: WIDE_BEAMS, kind: 'bonus' as const, wordBonus: true },
+          ...(loadMix
+            ? [{ source: () => (mix ??= loadMix()), beams: WIDE_BEAMS, kind: 'mix' as const }]
+            : []),
+        ]),
   ];
   const result: WindowedResult = {
     words: [],
