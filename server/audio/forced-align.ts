@@ -140,11 +140,12 @@ export async function syncLyricsToAudio(
   const runs: { found: WindowedResult; byEnergy: Set<number> }[] = [];
   // One budget for all searches: a further search runs only when it can afford what the first took.
   let budget = single ? consensusSearch.budgetCpuSeconds : windowing.searchBudgetCpuSeconds;
+  // The first search that ran (found a path or not): what a further one will cost.
+  let firstRun: WindowedResult | undefined;
   for (const [r, loop] of loops.entries()) {
-    const firstRun = runs[0]?.found;
+    // The normal beams found no path with one price: start the others at the wide ones.
     const skipNormal = !!firstRun && firstRun.widened > 0;
-    if (r > 0) {
-      if (!firstRun) break;
+    if (firstRun) {
       const expected = firstRun.estimatedCpu / (skipNormal ? 1 + 1 / windowing.wideCostFactor : 1);
       if (budget < expected) break;
     }
@@ -176,6 +177,7 @@ export async function syncLyricsToAudio(
       continue;
     }
     if (!found) break;
+    firstRun ??= found;
     budget -= found.estimatedCpu;
     if (found.placedByFallback < spoken.length) runs.push({ found, byEnergy });
   }
