@@ -243,9 +243,10 @@ describe('alignInWindows for the consensus', () => {
         }));
       },
     });
-    expect(beams).toEqual(['1e-120', '1e-300']);
+    // The normal beams, the wide ones, the mix: no retry from the cepstral mean or with a bonus.
+    expect(beams).toEqual(['1e-120', '1e-300', '1e-300']);
     // A garbage loop before each of the 4 lines.
-    expect(loops).toEqual([4, 4]);
+    expect(loops).toEqual([4, 4, 4]);
     expect(out?.placedByFallback).toBe(40);
     expect(out?.estimatedCpu).toBeGreaterThan(0);
 

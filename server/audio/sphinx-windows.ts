@@ -80,8 +80,8 @@ export interface WindowOptions {
   /** The garbage loop between lines (see SphinxRun.lineStarts); false: none. */
   garbage?: GarbageLoop | false;
   /**
-   * 'first': the normal beams, then the wide ones when they find no path, and no more (the
-   * consensus's searches: one that finds nothing is left out); 'plausible' (default): on through
+   * 'first': the normal beams, then the wide ones when they find no path, then the mix, and no
+   * more (the consensus's searches: one that finds nothing is left out); 'plausible' (default): on through
    * the retries (from the song's cepstral mean, a word bonus, the mix) while the result is squeezed.
    */
   retries?: 'first' | 'plausible';
@@ -168,7 +168,9 @@ export async function alignInWindows(
       : [{ source: voice, beams: NORMAL_BEAMS, kind: 'normal' as const }]),
     { source: voice, beams: WIDE_BEAMS, kind: 'wide' },
     ...(options.retries === 'first'
-      ? []
+      ? loadMix
+        ? [{ source: () => (mix ??= loadMix()), beams: WIDE_BEAMS, kind: 'mix' as const }]
+        : []
       : [
           { source: voice, beams: WIDE_BEAMS, kind: 'wide' as const, songCmn: true },
           // A voice the model matches badly (the synthetic demo song) loses to the silence model.
