@@ -160,9 +160,13 @@ export async function syncLyricsToAudio(
           lines,
           ...(loadMix ? { loadMix } : {}),
           garbage: loop,
-          retries: single ? 'first' : 'plausible',
+          // The first search runs every retry (a price whose search finds no path on the vocals
+          // with the normal and wide beams often finds one from the song's cepstral mean, with a
+          // word bonus or on the mix); the further ones are votes, run only when they find a path
+          // quickly.
+          retries: r === 0 ? 'plausible' : 'first',
           skipNormal,
-          budgetCpuSeconds: budget,
+          budgetCpuSeconds: r === 0 ? Math.max(budget, windowing.searchBudgetCpuSeconds) : budget,
           onProgress: (f) => searchProgress((r + f) / loops.length),
           fallback: (first, count, from, to) => {
             for (let k = first; k < first + count; k++) byEnergy.add(k);
