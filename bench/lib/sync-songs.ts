@@ -4,11 +4,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeAudioFile } from '../../server/audio/decode';
-import { syncLyricsToAudio } from '../../server/audio/forced-align';
+import { consensusSearch, syncLyricsToAudio } from '../../server/audio/forced-align';
 import { separateCentre } from '../../server/audio/separate';
 import { garbage } from '../../server/audio/sphinx';
 
 if (process.env.GARBAGE_P) garbage.probability = Number(process.env.GARBAGE_P);
+if (process.env.CONSENSUS)
+  consensusSearch.probabilities = process.env.CONSENSUS.split(',').map(Number);
+if (process.env.GARBAGE_PHONES) garbage.phones = process.env.GARBAGE_PHONES.split(',');
 import { loadRealSongs, scoreItems, songsDir } from './real-songs';
 
 const root = join(import.meta.dirname, '..', '..');

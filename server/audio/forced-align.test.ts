@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALIGNER_MODEL } from './align';
 import { decodeAudioFile, findOnPath } from './decode';
-import { confidenceOf, SPHINX_MODEL, spokenConfidence, syncLyricsToAudio } from './forced-align';
+import {
+  confidenceOf,
+  crampedLines,
+  SPHINX_MODEL,
+  spokenConfidence,
+  syncLyricsToAudio,
+} from './forced-align';
 import type { AlignmentItem } from '../../src/contract';
 import type { PcmAudio } from './pcm';
 import { findSphinx } from './sphinx';
@@ -159,7 +165,24 @@ describe('spokenConfidence', () => {
       c.squeezeRepaired,
     ]);
     expect(Math.max(...out)).toBeLessThanOrEqual(1);
+    const cramped = spokenConfidence(1, [0], [{ ...plain, lineSqueezed: true }]);
+    expect(cramped[0]).toBeCloseTo(c.recogniser * c.crampedLineFactor);
     expect(Math.min(...out)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('crampedLines', () => {
+  it('finds lines with half or more of their words squeezed', () => {
+    const w = (line: number, start: number, end: number) => ({ line, start, end, phones: 3 });
+    const lines = crampedLines([
+      w(0, 0, 0.5),
+      w(0, 0.5, 1),
+      w(1, 1, 1.05),
+      w(1, 1.05, 1.1),
+      w(1, 1.1, 1.6),
+      w(2, 2, 2.05),
+    ]);
+    expect([...lines]).toEqual([1]);
   });
 });
 

@@ -7,8 +7,15 @@ import { pcmDuration, pcmLength } from './pcm';
 import { isSpoken, pronounce, readDictionary, spokenForm } from './pronounce';
 import { nonLatinShare, normalizeLanguage, recogniseLanguage, SYNC_LANGUAGES } from './language';
 import { toMonoInt16 } from './resample';
-import { findSphinx, type SphinxTools, type SphinxWord } from './sphinx';
-import { alignInWindows, minimumSeconds, windowing } from './sphinx-windows';
+import { findSphinx, garbage, type SphinxTools, type SphinxWord } from './sphinx';
+import {
+  alignInWindows,
+  minimumSeconds,
+  singlePass,
+  windowing,
+  type WindowedResult,
+} from './sphinx-windows';
+import { lineConsensus } from './consensus';
 import { syllableItems } from './subwords';
 import { energyEnvelope, FRAME_SECONDS, voicedRegions } from './voicing';
 
@@ -116,46 +123,116 @@ export async function syncLyricsToAudio(
   };
   const mix = options.mix;
   const lines = spoken.map((i) => words[i]?.line ?? 0);
-  // Spoken words (by index into `spoken`) placed by the energy aligner inside the search.
-  const byEnergy = new Set<number>();
-  let found;
-  try {
-    found = await alignInWindows(
-      tools,
-      phones.map((p) => [p]),
-      { samples: toMonoInt16(vocals, RATE), rate: RATE },
-      {
-        lines,
-        ...(mix
-          ? {
-              loadMix: async () => {
-                const audio = await mix();
-                return audio && { samples: toMonoInt16(audio, RATE), rate: RATE };
-              },
-            }
-          : {}),
-        onProgress: searchProgress,
-        fallback: (first, count, from, to) => {
-          for (let k = first; k < first + count; k++) byEnergy.add(k);
-          return placeByEnergy(vocals, forms, lines, first, count, from, to);
+  const source = { samples: toMonoInt16(vocals, RATE), rate: RATE };
+  const loadMix = mix
+    ? async () => {
+        const audio = await mix();
+        return audio && { samples: toMonoInt16(audio, RATE), rate: RATE };
+      }
+    : undefined;
+  // The searches, each with its price on the garbage loop (see consensus.ts); per search, the spoken
+  // words (by index into `spoken`) the energy aligner placed.
+  // A song in windows (long or dense) gets one search, with every retry, to keep its cost linear.
+  const single = singlePass(duration, spoken.length);
+  const loops = (single ? consensusSearch.probabilities : [garbage.probability]).map(
+    (probability) => ({ phones: garbage.phones, probability }),
+  );
+  const runs: { found: WindowedResult; byEnergy: Set<number> }[] = [];
+  // One budget for all searches: a further search runs only when it can afford what the first took.
+  let budget = single ? consensusSearch.budgetCpuSeconds : windowing.searchBudgetCpuSeconds;
+  // The first search that ran (found a path or not): what a further one will cost.
+  let firstRun: WindowedResult | undefined;
+  for (const [r, loop] of loops.entries()) {
+    // The normal beams found no path with one price: start the others at the wide ones.
+    const skipNormal = !!firstRun && firstRun.widened > 0;
+    if (firstRun) {
+      const expected = firstRun.estimatedCpu / (skipNormal ? 1 + 1 / windowing.wideCostFactor : 1);
+      if (budget < expected) break;
+    }
+    const byEnergy = new Set<number>();
+    let found;
+    try {
+      found = await alignInWindows(
+        tools,
+        phones.map((p) => [p]),
+        source,
+        {
+          lines,
+          ...(loadMix ? { loadMix } : {}),
+          garbage: loop,
+          // The first search runs every retry (a price whose search finds no path on the vocals
+          // with the normal and wide beams often finds one from the song's cepstral mean, with a
+          // word bonus or on the mix); the further ones are votes, run only when they find a path
+          // quickly.
+          retries: r === 0 ? 'plausible' : 'first',
+          skipNormal,
+          budgetCpuSeconds: r === 0 ? Math.max(budget, windowing.searchBudgetCpuSeconds) : budget,
+          onProgress: (f) => searchProgress((r + f) / loops.length),
+          fallback: (first, count, from, to) => {
+            for (let k = first; k < first + count; k++) byEnergy.add(k);
+            return placeByEnergy(vocals, forms, lines, first, count, from, to);
+          },
         },
-      },
-    );
-  } catch (error) {
-    return fallback(`The recogniser failed (${(error as Error).message.slice(0, 200)}).`);
+      );
+    } catch (error) {
+      if (r === 0) {
+        return fallback(`The recogniser failed (${(error as Error).message.slice(0, 200)}).`);
+      }
+      continue;
+    }
+    if (!found) break;
+    firstRun ??= found;
+    budget -= found.estimatedCpu;
+    if (found.placedByFallback < spoken.length) runs.push({ found, byEnergy });
   }
-  if (!found) {
+  if (runs.length === 0 && single) {
+    // No price found a path (the loop outbid the words to the end): one search without the loop,
+    // with every retry, as before the consensus.
+    const byEnergy = new Set<number>();
+    try {
+      const found = await alignInWindows(
+        tools,
+        phones.map((p) => [p]),
+        source,
+        {
+          lines,
+          ...(loadMix ? { loadMix } : {}),
+          garbage: false,
+          budgetCpuSeconds: Math.max(budget, windowing.searchBudgetCpuSeconds / 2),
+          onProgress: searchProgress,
+          fallback: (first, count, from, to) => {
+            for (let k = first; k < first + count; k++) byEnergy.add(k);
+            return placeByEnergy(vocals, forms, lines, first, count, from, to);
+          },
+        },
+      );
+      if (found && found.placedByFallback < spoken.length) runs.push({ found, byEnergy });
+    } catch (error) {
+      return fallback(`The recogniser failed (${(error as Error).message.slice(0, 200)}).`);
+    }
+  }
+  if (runs.length === 0) {
     return fallback('The recogniser found no alignment, not even with wider beams or on the mix.');
   }
-  if (found.placedByFallback >= spoken.length) {
-    return fallback('The recogniser could not follow the words anywhere in the song.');
-  }
+  const agreed = lineConsensus(
+    runs.map((run) => run.found.words),
+    lines,
+  );
+  const found = runs[0]?.found ?? {
+    widened: 0,
+    onMix: 0,
+    windows: 0,
+    placedByFallback: 0,
+    estimatedCpu: 0,
+  };
+  const byEnergy = new Set(agreed.source.flatMap((r, k) => (runs[r]?.byEnergy.has(k) ? [k] : [])));
+  const placedByFallback = byEnergy.size;
   const env = energyEnvelope(vocals);
   const stretches = voicedRegions(env).map((r) => ({
     start: r.start * FRAME_SECONDS,
     end: r.end * FRAME_SECONDS,
   }));
-  const byIndex = new Map(found.words.map((w) => [w.index, w]));
+  const byIndex = new Map(agreed.words.map((w) => [w.index, w]));
   const timed: TimedWord[] = spoken.map((wordIndex, k) => {
     const hit = byIndex.get(k);
     return {
@@ -170,6 +247,7 @@ export async function syncLyricsToAudio(
   const headsRepaired = repairLineHeads(timed, stretches);
   const repaired = repairSqueezed(headsRepaired, env.db);
   const items = toItems(words, spoken, repaired, duration);
+  const squeezedLines = crampedLines(repaired);
   const wordConfidence = spokenConfidence(
     words.length,
     spoken,
@@ -181,6 +259,8 @@ export async function syncLyricsToAudio(
         Math.abs((repaired[k]?.start ?? 0) - (headsRepaired[k]?.start ?? 0)) > 0.05 ||
         Math.abs((repaired[k]?.end ?? 0) - (headsRepaired[k]?.end ?? 0)) > 0.05,
       seconds: w.end - w.start,
+      lineSqueezed: squeezedLines.has(w.line),
+      spread: agreed.spread[k] ?? 0,
     })),
   );
   const notes: string[] = [];
@@ -197,9 +277,9 @@ export async function syncLyricsToAudio(
   if (found.onMix > 0)
     notes.push('Part of the song was aligned on the mix (nothing found on the vocals).');
   if (found.windows > 1) notes.push(`Aligned in ${found.windows} windows.`);
-  if (found.placedByFallback > 0) {
+  if (placedByFallback > 0) {
     notes.push(
-      `${found.placedByFallback} word(s) the recogniser could not place were placed by the energy aligner.`,
+      `${placedByFallback} word(s) the recogniser could not place were placed by the energy aligner.`,
     );
   }
   progress(1);
@@ -225,6 +305,26 @@ export const confidenceOf = {
   energy: 0.2,
   /** Left out by the search, spread between its neighbours. */
   missing: 0.15,
+  /** Times this for every word of a cramped line. */
+  crampedLineFactor: 0.6,
+  /** Searches whose starts for a word lie within this agree on it... */
+  agreeSeconds: 0.15,
+  /** ...and at ten times this apart, its confidence is multiplied by this. */
+  disagreeFactor: 0.3,
+};
+
+/**
+ * The searches of the consensus (consensus.ts): the garbage loop's price per phone in each. A
+ * dearer loop keeps words off held notes, a cheaper one keeps them off music.
+ */
+export const consensusSearch = {
+  probabilities: [1e-3, 1e-4, 1e-2],
+  /**
+   * Estimated CPU seconds (`searchSeconds`) for all of them together: a further search runs only
+   * when what is left covers what the first one took. Real CPU ran 1.2-2.6 times the estimate at
+   * loads of 12-25; with decoding and separation a 5-minute song stays within 60 s.
+   */
+  budgetCpuSeconds: 30,
 };
 
 interface WordEvidence {
@@ -233,6 +333,31 @@ interface WordEvidence {
   headMoved: boolean;
   squeezeMoved: boolean;
   seconds: number;
+  /** Its line is cramped (see `crampedLines`): the whole passage may be out of place. */
+  lineSqueezed?: boolean;
+  /** Seconds between the searches' starts for it (consensus.ts): they disagree where it is unsure. */
+  spread?: number;
+}
+
+/**
+ * Lines the search crammed: half or more of their words squeezed (under
+ * `squeezeRules.squeezedSeconds`), as when a line is pushed against its neighbour because its
+ * place was taken by something else. Their words' confidence is lowered.
+ */
+export function crampedLines(words: readonly TimedWord[]): Set<number> {
+  const counts = new Map<number, [number, number]>();
+  for (const w of words) {
+    const [squeezed, all] = counts.get(w.line) ?? [0, 0];
+    counts.set(w.line, [
+      squeezed + (w.end - w.start < squeezeRules.squeezedSeconds ? 1 : 0),
+      all + 1,
+    ]);
+  }
+  return new Set(
+    [...counts]
+      .filter(([, [squeezed, all]]) => all >= 2 && 2 * squeezed >= all)
+      .map(([line]) => line),
+  );
 }
 
 /**
@@ -255,6 +380,13 @@ export function spokenConfidence(
     else if (e.seconds < squeezeRules.squeezedSeconds) value = c.squeezed;
     else if (e.headMoved) value = c.headRepaired;
     else if (e.squeezeMoved) value = c.squeezeRepaired;
+    if (e.lineSqueezed) value *= c.crampedLineFactor;
+    // Searches that disagree: full trust within `agreeSeconds`, down to `disagreeFactor` at 10 times that.
+    const spread = e.spread ?? 0;
+    if (spread > c.agreeSeconds) {
+      const share = Math.min(1, (spread - c.agreeSeconds) / (9 * c.agreeSeconds));
+      value *= 1 - share * (1 - c.disagreeFactor);
+    }
     bySpoken.set(wordIndex, value);
   });
   const out: number[] = [];

@@ -23,6 +23,7 @@ describe('ipaToCmu in other languages', () => {
     ['fr', 'ʁˈuʒ', 'R UW ZH'],
     ['es', 'ˌatɾaβjˈesa', 'AA T R AA B Y EH S AA'],
     ['es', 'ekstɾˈaɲa', 'EH K S T R AA N Y AA'],
+    ['es', 'sˈoɪ', 'S OY'],
     ['nl', 'ʋˈaːrɔm', 'V AA R AO M'],
   ])('%s %s -> %s', (language, ipa, phones) => {
     expect(ipaToCmu(ipa, language).join(' ')).toBe(phones);

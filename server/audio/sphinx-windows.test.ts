@@ -217,3 +217,57 @@ describe('alignInWindows retries', () => {
     expect(out?.words[0]?.end).toBe(truth[0]?.end);
   });
 });
+
+describe('alignInWindows for the consensus', () => {
+  it("with retries 'first' tries the normal then the wide beams only, and counts its cost", async () => {
+    const { words, lines, vocals } = song(40, 1);
+    const beams: string[] = [];
+    const loops: number[] = [];
+    const run = (_tools: SphinxTools, job: SphinxRun): Promise<SphinxResult> => {
+      beams.push(job.beams.beam);
+      loops.push(job.lineStarts?.filter(Boolean).length ?? 0);
+      return Promise.resolve({ words: [] });
+    };
+    const placed: number[] = [];
+    const out = await alignInWindows(tools, words, vocals, {
+      lines,
+      run,
+      retries: 'first',
+      loadMix: () => Promise.resolve(vocals),
+      fallback: (first, count) => {
+        placed.push(count);
+        return Array.from({ length: count }, (_, k) => ({
+          index: first + k,
+          start: k,
+          end: k + 1,
+        }));
+      },
+    });
+    // The normal beams, the wide ones, the mix: no retry from the cepstral mean or with a bonus.
+    expect(beams).toEqual(['1e-120', '1e-300', '1e-300']);
+    // A garbage loop before each of the 4 lines.
+    expect(loops).toEqual([4, 4, 4]);
+    expect(out?.placedByFallback).toBe(40);
+    expect(out?.estimatedCpu).toBeGreaterThan(0);
+
+    // Starting at the wide beams; and the cost grows with the garbage loop.
+    beams.length = 0;
+    const wide = await alignInWindows(tools, words, vocals, {
+      lines,
+      run,
+      retries: 'first',
+      skipNormal: true,
+      fallback: () => [],
+    });
+    expect(beams).toEqual(['1e-300']);
+    const bare = await alignInWindows(tools, words, vocals, {
+      lines,
+      run,
+      retries: 'first',
+      skipNormal: true,
+      garbage: false,
+      fallback: () => [],
+    });
+    expect(wide?.estimatedCpu).toBeGreaterThan(bare?.estimatedCpu ?? Infinity);
+  });
+});

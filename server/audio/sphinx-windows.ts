@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import {
   NORMAL_BEAMS,
   runSphinx,
   type SphinxTools,
   type SphinxWord,
   WIDE_BEAMS,
+  garbage,
   type Beams,
+  type GarbageLoop,
 } from './sphinx';
 
 /**
@@ -23,8 +26,10 @@ export const windowing = {
    */
   singlePassSeconds: 420,
   singlePassCpuSeconds: 15,
-  /** Estimated CPU seconds for all searches of a song (retries included); then the fallback. */
+  /** Estimated CPU seconds for all searches of a song in windows (retries included); then the fallback. */
   searchBudgetCpuSeconds: 45,
+  /** The widest beams cost about this many times the normal ones (measured: 1.8-2.2). */
+  wideCostFactor: 2,
   /** Longest window, and shortest (for dense lyrics: about `wordsPerWindow` words sung per window). */
   windowSeconds: 60,
   minWindowSeconds: 20,
@@ -54,6 +59,8 @@ export interface WindowedResult {
   windows: number;
   /** Words placed by `fallback` (a window no search could align, or words left over at the end). */
   placedByFallback: number;
+  /** The estimated CPU seconds of the searches run (`searchSeconds`). */
+  estimatedCpu: number;
 }
 
 export interface WindowOptions {
@@ -70,8 +77,18 @@ export interface WindowOptions {
   fallback?: (first: number, count: number, from: number, to: number) => SphinxWord[];
   /** Tests: a stand-in for the recogniser. */
   run?: typeof runSphinx;
-  /** False: no garbage loop between lines (see SphinxRun.lineStarts). */
-  garbage?: boolean;
+  /** The garbage loop between lines (see SphinxRun.lineStarts); false: none. */
+  garbage?: GarbageLoop | false;
+  /**
+   * 'first': the normal beams, then the wide ones when they find no path, then the mix, and no
+   * more (the consensus's searches: one that finds nothing is left out); 'plausible' (default): on through
+   * the retries (from the song's cepstral mean, a word bonus, the mix) while the result is squeezed.
+   */
+  retries?: 'first' | 'plausible';
+  /** Start with the wide beams (the normal ones found no path in an earlier search of this song). */
+  skipNormal?: boolean;
+  /** Estimated CPU seconds all searches may take (default `windowing.searchBudgetCpuSeconds`). */
+  budgetCpuSeconds?: number;
 }
 
 interface Attempt {
@@ -109,6 +126,14 @@ export function searchSeconds(seconds: number, words: number): number {
   return seconds * 100 * (1.4e-4 + words * 1.5e-7);
 }
 
+/** A song aligned in one search (else in windows): see `windowing.singlePassSeconds`. */
+export function singlePass(seconds: number, words: number): boolean {
+  return (
+    seconds <= windowing.singlePassSeconds &&
+    searchSeconds(seconds, words) <= windowing.singlePassCpuSeconds
+  );
+}
+
 /** Seconds the words take at the least: every phone of their shortest pronunciation at its minimum. */
 export function minimumSeconds(words: readonly string[][][]): number[] {
   return words.map(
@@ -138,14 +163,22 @@ export async function alignInWindows(
   const loadMix = options.loadMix;
   const voice = () => Promise.resolve(vocals);
   const attempts: Attempt[] = [
-    { source: voice, beams: NORMAL_BEAMS, kind: 'normal' },
+    ...(options.skipNormal
+      ? []
+      : [{ source: voice, beams: NORMAL_BEAMS, kind: 'normal' as const }]),
     { source: voice, beams: WIDE_BEAMS, kind: 'wide' },
-    { source: voice, beams: WIDE_BEAMS, kind: 'wide', songCmn: true },
-    // A voice the model matches badly (the synthetic demo song) loses to the silence model.
-    { source: voice, beams: WIDE_BEAMS, kind: 'bonus', wordBonus: true },
-    ...(loadMix
-      ? [{ source: () => (mix ??= loadMix()), beams: WIDE_BEAMS, kind: 'mix' as const }]
-      : []),
+    ...(options.retries === 'first'
+      ? loadMix
+        ? [{ source: () => (mix ??= loadMix()), beams: WIDE_BEAMS, kind: 'mix' as const }]
+        : []
+      : [
+          { source: voice, beams: WIDE_BEAMS, kind: 'wide' as const, songCmn: true },
+          // A voice the model matches badly (the synthetic demo song) loses to the silence model.
+          { source: voice, beams: WIDE_BEAMS, kind: 'bonus' as const, wordBonus: true },
+          ...(loadMix
+            ? [{ source: () => (mix ??= loadMix()), beams: WIDE_BEAMS, kind: 'mix' as const }]
+            : []),
+        ]),
   ];
   const result: WindowedResult = {
     words: [],
@@ -153,6 +186,7 @@ export async function alignInWindows(
     onMix: 0,
     windows: 0,
     placedByFallback: 0,
+    estimatedCpu: 0,
   };
   // shortestFrom[i]: the least time words i.. can take.
   const minimum = minimumSeconds(words);
@@ -160,9 +194,7 @@ export async function alignInWindows(
   for (let i = words.length - 1; i >= 0; i--) {
     shortestFrom[i] = (shortestFrom[i + 1] ?? 0) + (minimum[i] ?? 0);
   }
-  const single =
-    duration <= w.singlePassSeconds &&
-    searchSeconds(duration, words.length) <= w.singlePassCpuSeconds;
+  const single = singlePass(duration, words.length);
   // Dense lyrics get shorter windows.
   const density = words.length / Math.max(1, duration);
   const windowSeconds = Math.max(
@@ -185,7 +217,9 @@ export async function alignInWindows(
   // what the last word holds on to (a held note, its reverb) is not taken for the next line's head.
   let context = 0;
   // Hard bound on the work: the estimated CPU time of all searches, retries included.
-  let budget = w.searchBudgetCpuSeconds;
+  let budget = options.budgetCpuSeconds ?? w.searchBudgetCpuSeconds;
+  const loop =
+    options.lines && options.garbage !== false ? (options.garbage ?? garbage) : undefined;
   while (next < words.length) {
     const left = words.length - next;
     let end = single ? duration : Math.min(duration, t + windowSeconds);
@@ -199,7 +233,14 @@ export async function alignInWindows(
     while (count > 1 && (shortestFrom[first] ?? 0) - (shortestFrom[next + count] ?? 0) > end - t) {
       count--;
     }
-    const cost = searchSeconds(end - t, next + count - first);
+    // The garbage loop's phones count as a quarter of a word each (a word has about four phones).
+    const lineHeads = options.lines
+      ? Array.from({ length: next + count - first }, (_, k) => k).filter(
+          (k) => k === 0 || options.lines?.[first + k] !== options.lines?.[first + k - 1],
+        ).length + 1
+      : 0;
+    const grammarWords = next + count - first + (loop ? (lineHeads * loop.phones.length) / 4 : 0);
+    const cost = searchSeconds(end - t, grammarWords);
     // Behind (the words left cannot fit in the audio left, even at their shortest), or out of budget.
     if ((shortestFrom[next] ?? 0) > duration - t || budget < cost) {
       if (!place(next, left, t, duration)) return undefined;
@@ -213,12 +254,15 @@ export async function alignInWindows(
     let best: { words: SphinxWord[]; squeezed: number; kind: Attempt['kind'] } | undefined;
     let songCmn: number[] | undefined;
     for (const attempt of attempts) {
-      if (budget < cost) break;
+      const attemptCost = attempt.beams === WIDE_BEAMS ? cost * w.wideCostFactor : cost;
+      if (budget < attemptCost) break;
       const start = attempt.songCmn ? songCmn : undefined;
       if (attempt.songCmn && !start) continue;
       const source = await attempt.source();
       if (!source) continue;
-      budget -= cost;
+      budget -= attemptCost;
+      result.estimatedCpu += attemptCost;
+      const cpuBefore = process.env.SYNC_DEBUG ? childCpu() : 0;
       const run = await (options.run ?? runSphinx)(
         tools,
         {
@@ -228,6 +272,7 @@ export async function alignInWindows(
           openEnd: !final,
           ...(options.lines && options.garbage !== false
             ? {
+                ...(options.garbage ? { garbageLoop: options.garbage } : {}),
                 lineStarts: Array.from(
                   { length: next + count - first },
                   (_, k) =>
@@ -242,11 +287,16 @@ export async function alignInWindows(
         windowProgress,
       );
       songCmn ??= run.cmn;
-      if (run.words.length === 0) continue;
       const squeezed = squeezedShare(run.words);
+      if (process.env.SYNC_DEBUG) {
+        console.error(
+          `[sync] window ${t.toFixed(1)}-${end.toFixed(1)} s ${attempt.kind}${attempt.songCmn ? '+cmn' : ''}: ${run.words.length} words, squeezed ${squeezed.toFixed(2)}, estimated ${attemptCost.toFixed(1)} s, used ${(childCpu() - cpuBefore).toFixed(1)} s`,
+        );
+      }
+      if (run.words.length === 0) continue;
       if (!best || squeezed < best.squeezed)
         best = { words: run.words, squeezed, kind: attempt.kind };
-      if (squeezed <= plausibility.maxSqueezedShare) break;
+      if (squeezed <= plausibility.maxSqueezedShare || options.retries === 'first') break;
     }
     if (best) {
       if (best.kind !== 'normal') result.widened++;
@@ -331,4 +381,14 @@ export function keptWords(
     }
   }
   return kept;
+}
+
+/** Debugging: CPU seconds of the finished child processes (Linux). */
+function childCpu(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
 }

@@ -81,15 +81,22 @@ export interface SphinxRun {
    * break, ad-libs) is absorbed there instead of pulling lyrics onto it.
    */
   lineStarts?: readonly boolean[];
+  /** The garbage loop to use (default `garbage`). */
+  garbageLoop?: GarbageLoop;
+}
+
+export interface GarbageLoop {
+  phones: readonly string[];
+  probability: number;
 }
 
 /**
  * The loop between lines: each of these phones is a "word" the search may repeat, at this
  * probability per phone (scaled by the language weight like every transition).
  */
-export const garbage = {
+export const garbage: GarbageLoop = {
   phones: ['AA', 'IY', 'UW', 'EH', 'OW', 'ER', 'M', 'N', 'L', 'S', 'HH', 'B', 'D'],
-  probability: 1e-4,
+  probability: 1e-3,
 };
 
 export interface SphinxResult {
@@ -102,30 +109,35 @@ export interface SphinxResult {
  * A finite-state grammar of exactly these words in this order (each its own dictionary entry, so
  * repeated words stay apart), with null arcs to the final state after every word when `openEnd`.
  */
-export function grammar(count: number, openEnd: boolean, lineStarts?: readonly boolean[]): string {
+export function grammar(
+  count: number,
+  openEnd: boolean,
+  lineStarts?: readonly boolean[],
+  loop: GarbageLoop = garbage,
+): string {
   const lines = ['FSG_BEGIN lyrics', `NUM_STATES ${count + 1}`, 'START_STATE 0'];
   lines.push(`FINAL_STATE ${count}`);
-  const loop = (state: number) => {
-    for (const phone of garbage.phones) {
-      lines.push(`TRANSITION ${state} ${state} ${garbage.probability} g_${phone}`);
+  const addLoop = (state: number) => {
+    for (const phone of loop.phones) {
+      lines.push(`TRANSITION ${state} ${state} ${loop.probability} g_${phone}`);
     }
   };
   for (let i = 0; i < count; i++) {
-    if (lineStarts?.[i]) loop(i);
+    if (lineStarts?.[i]) addLoop(i);
     lines.push(`TRANSITION ${i} ${i + 1} 1.0 w${i}`);
     if (openEnd && i < count - 1) lines.push(`TRANSITION ${i + 1} ${count} 1.0`);
   }
-  if (lineStarts) loop(count);
+  if (lineStarts) addLoop(count);
   lines.push('FSG_END');
   return lines.join('\n') + '\n';
 }
 
-function dictionary(words: string[][][], withGarbage: boolean): string {
+function dictionary(words: string[][][], loop?: GarbageLoop): string {
   return [
     ...words.flatMap((variants, i) =>
       variants.map((phones, v) => `w${i}${v === 0 ? '' : `(${v + 1})`} ${phones.join(' ')}`),
     ),
-    ...(withGarbage ? garbage.phones.map((p) => `g_${p} ${p}`) : []),
+    ...(loop ? loop.phones.map((p) => `g_${p} ${p}`) : []),
   ].join('\n');
 }
 
@@ -194,8 +206,15 @@ export async function runSphinx(
     const wav = monoWav(job.samples, job.rate);
     const audio = join(dir, 'audio.wav');
     writeFileSync(audio, wav);
-    writeFileSync(join(dir, 'lyrics.fsg'), grammar(job.words.length, job.openEnd, job.lineStarts));
-    writeFileSync(join(dir, 'lyrics.dict'), dictionary(job.words, !!job.lineStarts) + '\n');
+    const loop = job.garbageLoop ?? garbage;
+    writeFileSync(
+      join(dir, 'lyrics.fsg'),
+      grammar(job.words.length, job.openEnd, job.lineStarts, loop),
+    );
+    writeFileSync(
+      join(dir, 'lyrics.dict'),
+      dictionary(job.words, job.lineStarts ? loop : undefined) + '\n',
+    );
     // Silence is the only filler: the model's speech and noise fillers ([SPEECH], [NOISE]) match
     // sung words well enough to stand in for them, so an open-ended search could cover the rest of a
     // window with them instead of the lyrics.
