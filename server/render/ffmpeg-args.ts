@@ -79,7 +79,56 @@ export interface RenderPlan {
         svg: boolean;
       }
     | undefined;
+  /** Branding clips played before and after the karaoke part (never with a transparent video). */
+  intro?: ClipPlan | undefined;
+  outro?: ClipPlan | undefined;
   outPath: string;
+}
+
+export interface ClipPlan {
+  path: string;
+  /** Seconds of it to play (from its start). */
+  duration: number;
+  hasAudio: boolean;
+  /** Seconds of fade from/to black (and silence) at each end; 0 for a cut. */
+  fade: number;
+}
+
+/** Seconds of the whole video: intro + karaoke + outro. */
+export const totalDuration = (plan: Pick<RenderPlan, 'duration' | 'intro' | 'outro'>): number =>
+  (plan.intro?.duration ?? 0) + plan.duration + (plan.outro?.duration ?? 0);
+
+const AUDIO_FORMAT = 'aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo';
+
+/**
+ * A clip's part of the graph: its first `duration` seconds scaled into the frame (letterboxed),
+ * at the export's frame rate, faded when asked, with its audio or silence of the same length.
+ */
+function clipGraph(
+  clip: ClipPlan,
+  index: number,
+  name: string,
+  plan: Pick<RenderPlan, 'width' | 'height' | 'fps'>,
+): string {
+  const { width: W, height: H, fps } = plan;
+  const d = clip.duration.toFixed(3);
+  const fade = Math.min(clip.fade, clip.duration / 2);
+  const vFade =
+    fade > 0
+      ? `,fade=t=in:st=0:d=${fade.toFixed(3)},fade=t=out:st=${(clip.duration - fade).toFixed(3)}:d=${fade.toFixed(3)}`
+      : '';
+  const aFade =
+    fade > 0
+      ? `,afade=t=in:st=0:d=${fade.toFixed(3)},afade=t=out:st=${(clip.duration - fade).toFixed(3)}:d=${fade.toFixed(3)}`
+      : '';
+  const video =
+    `[${index}:v]trim=duration=${d},setpts=PTS-STARTPTS,fps=${fps},` +
+    `scale=${W}:${H}:force_original_aspect_ratio=decrease,pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=black,` +
+    `setsar=1,format=yuv420p${vFade}[${name}v]`;
+  const audio = clip.hasAudio
+    ? `[${index}:a:0]${AUDIO_FORMAT},apad,atrim=duration=${d},asetpts=PTS-STARTPTS${aFade}[${name}a]`
+    : `anullsrc=r=48000:cl=stereo,atrim=duration=${d}[${name}a]`;
+  return `${video};${audio}`;
 }
 
 const hex = (c: Rgba) =>
@@ -119,6 +168,16 @@ export function ffmpegArgs(plan: RenderPlan): string[] {
     if (plan.logo.svg) args.push('-f', 'svg_pipe');
     args.push('-i', plan.logo.path);
   }
+  // Intro/outro: read once each (a transparent video has none: the caller drops them).
+  const clips = plan.transparent ? {} : { intro: plan.intro, outro: plan.outro };
+  let nextIndex = 1 + (audioIndex >= 0 ? 1 : 0) + (logoIndex >= 0 ? 1 : 0);
+  const clipIndex: { intro?: number; outro?: number } = {};
+  for (const which of ['intro', 'outro'] as const) {
+    const clip = clips[which];
+    if (!clip) continue;
+    clipIndex[which] = nextIndex++;
+    args.push('-i', clip.path);
+  }
   const format = plan.transparent ? 'yuva420p' : 'yuv420p';
   // libass draws colour but leaves a frame's alpha alone: a transparent video draws the script on
   // black, and again in white for its alpha plane (coverage, with the script's own opacities).
@@ -135,8 +194,32 @@ export function ffmpegArgs(plan: RenderPlan): string[] {
       `;[sub][logo]overlay=x=${Math.round(l.x)}:y=${Math.round(l.y)}:format=auto,format=${format}[v]`;
     out = '[v]';
   }
+  let audioOut = audioIndex >= 0 ? `${audioIndex}:a:0` : '';
+  if (clips.intro || clips.outro) {
+    // intro + karaoke + outro through the concat filter: every part has video and audio (the
+    // karaoke part's song, or silence), cut to its own length.
+    const d = plan.duration.toFixed(3);
+    graph += `;${out}trim=duration=${d},setpts=PTS-STARTPTS[kv]`;
+    graph +=
+      audioIndex >= 0
+        ? `;[${audioIndex}:a:0]${AUDIO_FORMAT},apad,atrim=duration=${d},asetpts=PTS-STARTPTS[ka]`
+        : `;anullsrc=r=48000:cl=stereo,atrim=duration=${d}[ka]`;
+    const parts: string[] = [];
+    if (clips.intro && clipIndex.intro !== undefined) {
+      graph += `;${clipGraph(clips.intro, clipIndex.intro, 'i', plan)}`;
+      parts.push('[iv][ia]');
+    }
+    parts.push('[kv][ka]');
+    if (clips.outro && clipIndex.outro !== undefined) {
+      graph += `;${clipGraph(clips.outro, clipIndex.outro, 'o', plan)}`;
+      parts.push('[ov][oa]');
+    }
+    graph += `;${parts.join('')}concat=n=${parts.length}:v=1:a=1[cv][ca]`;
+    out = '[cv]';
+    audioOut = '[ca]';
+  }
   args.push('-filter_complex', graph, '-map', out);
-  if (audioIndex >= 0) args.push('-map', `${audioIndex}:a:0`);
+  if (audioOut) args.push('-map', audioOut);
   const q = plan.quality;
   if (plan.transparent) {
     args.push(
@@ -159,7 +242,7 @@ export function ffmpegArgs(plan: RenderPlan): string[] {
       '-threads',
       threads,
     );
-    if (audioIndex >= 0) args.push('-c:a', 'libopus', '-b:a', `${Math.min(AUDIO_KBPS[q], 192)}k`);
+    if (audioOut) args.push('-c:a', 'libopus', '-b:a', `${Math.min(AUDIO_KBPS[q], 192)}k`);
   } else {
     args.push(
       '-c:v',
@@ -177,9 +260,9 @@ export function ffmpegArgs(plan: RenderPlan): string[] {
       '-g',
       String(fps * 4),
     );
-    if (audioIndex >= 0) args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS[q]}k`);
+    if (audioOut) args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS[q]}k`);
     args.push('-movflags', '+faststart');
   }
-  args.push('-r', String(fps), '-t', plan.duration.toFixed(3), plan.outPath);
+  args.push('-r', String(fps), '-t', totalDuration(plan).toFixed(3), plan.outPath);
   return args;
 }

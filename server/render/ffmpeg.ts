@@ -130,3 +130,55 @@ export function runFfmpeg(
     });
   });
 }
+
+export interface ClipProbe {
+  /** Seconds (0 when unknown). */
+  duration: number;
+  hasVideo: boolean;
+  hasAudio: boolean;
+}
+
+/** What an intro/outro file holds (ffprobe); undefined when ffprobe cannot read it. */
+export function probeClip(path: string, signal?: AbortSignal): Promise<ClipProbe | undefined> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      'ffprobe',
+      [
+        '-v',
+        'error',
+        '-show_entries',
+        'stream=codec_type,duration:format=duration',
+        '-of',
+        'json',
+        path,
+      ],
+      { stdio: ['ignore', 'pipe', 'ignore'], signal },
+    );
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.on('error', () => resolve(undefined));
+    child.on('close', (code) => {
+      if (code !== 0) return resolve(undefined);
+      try {
+        const json = JSON.parse(out) as {
+          streams?: { codec_type?: string; duration?: string }[];
+          format?: { duration?: string };
+        };
+        const types = (json.streams ?? []).map((s) => s.codec_type);
+        // The picture's own length (an AAC track's priming makes the container's longer).
+        const video = json.streams?.find((s) => s.codec_type === 'video');
+        const duration = Number(video?.duration ?? json.format?.duration);
+        resolve({
+          duration: Number.isFinite(duration) && duration > 0 ? duration : 0,
+          hasVideo: types.includes('video'),
+          hasAudio: types.includes('audio'),
+        });
+      } catch {
+        resolve(undefined);
+      }
+    });
+  });
+}

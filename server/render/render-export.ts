@@ -10,7 +10,8 @@ import { adoptFile, removeFile, type FileStore } from '../storage/file-store';
 import { DspUserError } from '../tasks/dsp-errors';
 import type { Finished } from '../tasks/queue';
 import type { ExportTaskInput } from './export-request';
-import { FfmpegError } from './ffmpeg';
+import type { ClipPlan } from './ffmpeg-args';
+import { FfmpegError, probeClip } from './ffmpeg';
 import { renderVideo, type RenderedVideo } from './render-video';
 
 interface Deps {
@@ -72,6 +73,42 @@ async function logoFile(db: Db, accountId: string, mediaId: unknown) {
           accountId,
         );
   return row?.file_id ? fileRow(db, row.file_id) : undefined;
+}
+
+/**
+ * The intro/outro media for the branding: the video the style names, else the account's newest
+ * ready `intro-video`/`outro-video`. Undefined (with the reason) when there is none usable.
+ */
+async function clipFile(
+  db: Db,
+  accountId: string,
+  mediaId: string | undefined,
+  type: 'intro-video' | 'outro-video',
+): Promise<{ file?: Awaited<ReturnType<typeof fileRow>>; reason?: string }> {
+  const row = mediaId
+    ? await db.one<{ file_id: string | null; status: string }>(
+        `SELECT file_id, status FROM media WHERE account_id = ? AND id = ?`,
+        accountId,
+        mediaId,
+      )
+    : await db.one<{ file_id: string | null; status: string }>(
+        `SELECT file_id, status FROM media WHERE account_id = ? AND type = ? AND status = 'ready'
+         ORDER BY created_at DESC LIMIT 1`,
+        accountId,
+        type,
+      );
+  if (!row) {
+    return {
+      reason: mediaId ? `media item ${mediaId} does not exist` : `the account has no ${type}`,
+    };
+  }
+  if (row.status !== 'ready') return { reason: `its media item is ${row.status}` };
+  const file = row.file_id ? await fileRow(db, row.file_id) : undefined;
+  if (!file) return { reason: 'its file is gone' };
+  if (!file.content_type.startsWith('video/')) {
+    return { reason: `its media item is not a video (${file.content_type})` };
+  }
+  return { file };
 }
 
 /**
@@ -143,6 +180,38 @@ export async function renderExport(
         notes.push('The logo is enabled but the account has no ready logo media: none is shown.');
       }
     }
+    const clips: { intro?: ClipPlan; outro?: ClipPlan } = {};
+    for (const which of ['intro', 'outro'] as const) {
+      const clipStyle = style.overlays.branding[which];
+      if (!clipStyle.enabled) continue;
+      const Which = which === 'intro' ? 'Intro' : 'Outro';
+      if (input.transparent) {
+        notes.push(
+          `${Which} videos are not supported in a transparent export: the video has no ${which}.`,
+        );
+        continue;
+      }
+      const found = await clipFile(db, task.account_id, clipStyle.mediaId, `${which}-video`);
+      if (!found.file) {
+        notes.push(`The ${which} is enabled but ${found.reason}: the video has no ${which}.`);
+        continue;
+      }
+      const copy = await files.localCopy(found.file.id);
+      release.push(() => copy.release());
+      const probe = await probeClip(copy.path, signal);
+      if (!probe?.hasVideo || probe.duration <= 0) {
+        notes.push(`The ${which} file cannot be read as a video: the video has no ${which}.`);
+        continue;
+      }
+      const wanted = clipStyle.durationSeconds > 0 ? clipStyle.durationSeconds : probe.duration;
+      const duration = Math.min(wanted, probe.duration);
+      clips[which] = {
+        path: copy.path,
+        duration,
+        hasAudio: probe.hasAudio,
+        fade: clipStyle.effect === 'fade' ? Math.max(0, clipStyle.effectDuration) : 0,
+      };
+    }
     const controller = new AbortController();
     const stop = () => controller.abort(signal.reason);
     signal.addEventListener('abort', stop, { once: true });
@@ -168,6 +237,8 @@ export async function renderExport(
         transparent: input.transparent,
         audioPath,
         logo,
+        intro: clips.intro,
+        outro: clips.outro,
         dir,
         signal: controller.signal,
         onProgress: progress,

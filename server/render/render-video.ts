@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import type { ExportFps, ExportQuality, ExportResolution, StyleObject } from '../../src/contract';
 import { layoutKaraoke, type LayoutItem } from '../../src/karaoke-layout/layout';
 import { alphaMaskScript, assScript } from './ass-video';
-import { ffmpegArgs, frameSize, type RenderPlan } from './ffmpeg-args';
+import {
+  ffmpegArgs,
+  frameSize,
+  totalDuration,
+  type ClipPlan,
+  type RenderPlan,
+} from './ffmpeg-args';
 import { runFfmpeg, type FfmpegRun } from './ffmpeg';
 import { familyFor, FALLBACK_FAMILY, installedFamilies } from './fonts';
 
@@ -26,6 +32,9 @@ export interface VideoRequest {
   audioPath?: string | undefined;
   /** The branding logo's image when the style enables it. */
   logo?: { path: string; svg: boolean } | undefined;
+  /** Branding clips played before/after the karaoke part (ignored for a transparent video). */
+  intro?: ClipPlan | undefined;
+  outro?: ClipPlan | undefined;
   /** An empty folder for the script and the video (the caller removes it). */
   dir: string;
   signal?: AbortSignal | undefined;
@@ -35,7 +44,7 @@ export interface VideoRequest {
 export interface RenderedVideo {
   path: string;
   ext: 'mp4' | 'webm';
-  /** Seconds of video. */
+  /** Seconds of video (intro + karaoke + outro). */
   duration: number;
   /** What the render changed (a font that fell back). */
   notes: string[];
@@ -109,12 +118,15 @@ export async function renderVideo(req: VideoRequest): Promise<RenderedVideo> {
     maskAssPath,
     audioPath: req.audioPath,
     logo,
+    intro: req.transparent ? undefined : req.intro,
+    outro: req.transparent ? undefined : req.outro,
     outPath: join(req.dir, `video.${ext}`),
   };
+  const duration = totalDuration(plan);
   const run = await runFfmpeg(ffmpegArgs(plan), {
-    duration: plan.duration,
+    duration,
     signal: req.signal,
     onProgress: req.onProgress,
   });
-  return { path: plan.outPath, ext, duration: plan.duration, notes, run };
+  return { path: plan.outPath, ext, duration, notes, run };
 }

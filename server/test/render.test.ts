@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,32 @@ afterAll(async () => {
 });
 
 const api = () => svc.api;
+
+/** Mean loudness (dB) of `seconds` of a file's audio from `t` (ffmpeg's volumedetect). */
+function meanVolume(path: string, t: number, seconds: number): number {
+  const run = spawnSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-ss',
+      String(t),
+      '-t',
+      String(seconds),
+      '-i',
+      path,
+      '-vn',
+      '-af',
+      'volumedetect',
+      '-f',
+      'null',
+      '-',
+    ],
+    { encoding: 'utf8' },
+  );
+  const m = /mean_volume: (-?[\d.]+) dB/.exec(run.stderr);
+  if (!m) throw new Error(`no volume for ${path}`);
+  return Number(m[1]);
+}
 const key = () => me.apiKey;
 
 async function startExport(projectId: string, body: Record<string, unknown>, k = key()) {
@@ -283,6 +310,130 @@ describe('rendering a karaoke video', { timeout: 120_000 }, () => {
       countNear(frame, 640, magenta, 40, { x0: 500, y0: 0, x1: 640, y1: 100 }),
     ).toBeGreaterThan(1500);
     expect(countNear(frame, 640, magenta, 40, { x0: 0, y0: 0, x1: 320, y1: 360 })).toBe(0);
+  });
+
+  it('plays the branding intro and outro (media videos) around the karaoke part', async () => {
+    const { db, files } = svc.service.services;
+    // A 1.5 s 320x240 25 fps intro with a tone, and a 1 s silent green outro: both differ from
+    // the export's 640x360 at 30 fps, so they are scaled, letterboxed and retimed.
+    const make = (name: string, args: string[]) => {
+      const path = join(scratch, name);
+      execFileSync('ffmpeg', ['-v', 'error', '-y', ...args, path]);
+      return readFileSync(path);
+    };
+    const introBytes = make('intro.mp4', [
+      ...['-f', 'lavfi', '-i', 'testsrc=s=320x240:r=25:d=1.5'],
+      ...['-f', 'lavfi', '-i', 'sine=f=440:d=1.5'],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+    ]);
+    const outroBytes = make('outro.mp4', [
+      ...['-f', 'lavfi', '-i', 'color=c=0x00FF00:s=480x360:r=24:d=1'],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p'],
+    ]);
+    const media: Record<string, string> = {};
+    for (const [type, bytes] of [
+      ['intro-video', introBytes],
+      ['outro-video', outroBytes],
+    ] as const) {
+      const fileId = await storeBytes(db, files, {
+        accountId: me.userId,
+        filename: `${type}.mp4`,
+        contentType: 'video/mp4',
+        bytes,
+      });
+      media[type] = await insertMedia(db, me.userId, {
+        type,
+        status: 'ready',
+        error: null,
+        width: null,
+        height: null,
+        file_id: fileId,
+        preview_file_id: null,
+      });
+    }
+    const style = defaultStyle();
+    style.overlays.titleCard.enabled = false;
+    style.overlays.branding.intro.enabled = true;
+    style.overlays.branding.intro.mediaId = media['intro-video'];
+    style.overlays.branding.intro.effect = 'fade';
+    style.overlays.branding.intro.effectDuration = 0.3;
+    style.overlays.branding.outro.enabled = true;
+    style.overlays.branding.outro.effect = 'none';
+    style.trim.endSeconds = 2.5;
+    const { projectId } = await makeProject(svc, me.userId, {
+      items: lyricItems(['CLIPPED LINE'], 0.2, 0.5),
+      seconds: 4,
+      style,
+    });
+    const { path, exp, task } = await render(projectId, { resolution: '360p', quality: 'draft' });
+    expect((task.output as { notes?: string[] }).notes ?? []).toEqual([]);
+    // intro + the 2.5 s of the song + outro (the intro's picture is 1.52 s: x264 + -shortest).
+    const clips = ['intro.mp4', 'outro.mp4'].map((f) =>
+      Number(ffprobe(join(scratch, f)).format.duration),
+    );
+    const total = 2.5 + (clips[0] ?? 0) + (clips[1] ?? 0);
+    expect(total).toBeGreaterThan(4.9);
+    const probe = ffprobe(path);
+    expect(Math.abs(Number(probe.format.duration) - total)).toBeLessThanOrEqual(0.2);
+    expect(exp.duration).toBeCloseTo(total, 2);
+    const v = probe.streams.find((st) => st.codec_type === 'video');
+    expect([v?.width, v?.height, v?.r_frame_rate]).toEqual([640, 360, '30/1']);
+    expect(probe.streams.some((st) => st.codec_type === 'audio')).toBe(true);
+    // The intro's test pattern in the middle of the frame, pillarboxed in black at the sides.
+    const intro = frameRgba(path, 0.75, 640, 360);
+    const box = { x0: 120, y0: 0, x1: 520, y1: 360 };
+    expect(countNear(intro, 640, [0, 0, 0], 20, { x0: 0, y0: 0, x1: 60, y1: 360 })).toBe(60 * 360);
+    const colours = (
+      [
+        [255, 0, 0],
+        [0, 255, 0],
+        [0, 0, 255],
+        [255, 255, 0],
+      ] as const
+    ).filter((c) => countNear(intro, 640, c, 60, box) > 200);
+    expect(colours.length).toBeGreaterThanOrEqual(3);
+    // Then the karaoke part with its lyrics at the song's own times (0.2 s after the intro).
+    expect(ocr(path, 2.5, scratch)).toMatch(/CLIPPED/);
+    const lyricFrame = frameRgba(path, 2.5, 640, 360);
+    expect(countNear(lyricFrame, 640, [0, 255, 0], 30)).toBe(0);
+    // The intro's tone, then the outro's silence (it has no audio track).
+    expect(meanVolume(path, 0.4, 0.8)).toBeGreaterThan(-40);
+    expect(meanVolume(path, total - 0.7, 0.6)).toBeLessThan(-80);
+    // The outro: green, letterboxed to the frame.
+    const outro = frameRgba(path, 4.6, 640, 360);
+    expect(countNear(outro, 640, [0, 255, 0], 40, { x0: 120, y0: 0, x1: 520, y1: 360 })).toBe(
+      400 * 360,
+    );
+  });
+
+  it('says why an intro/outro is left out: a missing media item, a transparent export', async () => {
+    const style = defaultStyle();
+    style.overlays.titleCard.enabled = false;
+    style.overlays.branding.outro.enabled = true;
+    style.overlays.branding.outro.mediaId = 'med_missing';
+    style.trim.endSeconds = 1.5;
+    const { projectId } = await makeProject(svc, me.userId, {
+      items: lyricItems(['NO OUTRO'], 0.2, 0.5),
+      seconds: 3,
+      style,
+    });
+    const missing = await render(projectId, { resolution: '360p', quality: 'draft' });
+    expect((missing.task.output as { notes?: string[] }).notes?.join(' ')).toMatch(
+      /outro is enabled but media item med_missing does not exist: the video has no outro/,
+    );
+    expect(Math.abs(Number(ffprobe(missing.path).format.duration) - 1.5)).toBeLessThanOrEqual(0.2);
+
+    const transparent = await render(
+      projectId,
+      { resolution: '360p', quality: 'draft', renderMode: 'fast', transparent: true },
+      'webm',
+    );
+    expect((transparent.task.output as { notes?: string[] }).notes?.join(' ')).toMatch(
+      /Outro videos are not supported in a transparent export/,
+    );
+    expect(Math.abs(Number(ffprobe(transparent.path).format.duration) - 1.5)).toBeLessThanOrEqual(
+      0.2,
+    );
   });
 
   it('renders a 100,000-item alignment without a 500', async () => {
