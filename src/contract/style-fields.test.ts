@@ -13,7 +13,8 @@ import {
 describe('style fields', () => {
   it('every field names a member the default style has, and the default style passes', () => {
     const style = defaultStyle();
-    for (const field of STYLE_FIELDS)
+    // A media field is optional (absent: the newest item of its type); the spec's default has none.
+    for (const field of STYLE_FIELDS.filter((f) => f.kind !== 'media'))
       expect(getAt(style, field.path), field.path).not.toBeUndefined();
     expect(styleProblems(style)).toEqual([]);
   });

@@ -37,7 +37,7 @@ export const isStrictColour = (value: unknown): value is string => {
   return [m[2], m[3], m[4]].every((c) => c === undefined || Number(c) <= 255);
 };
 
-export type StyleFieldKind = 'number' | 'colour' | 'choice' | 'toggle' | 'font';
+export type StyleFieldKind = 'number' | 'colour' | 'choice' | 'toggle' | 'font' | 'media';
 
 export interface StyleField {
   /** Dotted path inside the StyleObject: `layout.linesPerScreen`. */
@@ -52,6 +52,8 @@ export interface StyleField {
   readonly step?: number;
   readonly unit?: string;
   readonly choices?: readonly { value: string; label: string }[];
+  /** A `media` field: the media item type it offers (its value is an id, '' for the newest). */
+  readonly mediaType?: 'intro-video' | 'outro-video';
   /** The choice is stored as a number (a font weight). */
   readonly numeric?: boolean;
   readonly hint?: string;
@@ -562,7 +564,19 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
         step: 0.05,
         when: 'overlays.branding.logo.enabled',
       },
-      { path: 'overlays.branding.intro.enabled', label: 'Intro', kind: 'toggle', hidden: true },
+      {
+        path: 'overlays.branding.intro.enabled',
+        label: 'Intro video',
+        kind: 'toggle',
+        hint: 'A video of your library played before the karaoke (not in transparent videos).',
+      },
+      {
+        path: 'overlays.branding.intro.mediaId',
+        label: 'Intro media',
+        kind: 'media',
+        mediaType: 'intro-video',
+        when: 'overlays.branding.intro.enabled',
+      },
       {
         ...seconds(
           'overlays.branding.intro.durationSeconds',
@@ -570,17 +584,34 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
           'overlays.branding.intro.enabled',
           60,
         ),
-        hidden: true,
+        hint: '0 plays the whole video.',
       },
       {
         path: 'overlays.branding.intro.effect',
         label: 'Intro effect',
         kind: 'choice',
-        hidden: true,
         choices: choice(['fade', 'Fade'], ['none', 'Cut']),
         when: 'overlays.branding.intro.enabled',
       },
-      { path: 'overlays.branding.outro.enabled', label: 'Outro', kind: 'toggle', hidden: true },
+      seconds(
+        'overlays.branding.intro.effectDuration',
+        'Intro fade length',
+        'overlays.branding.intro.enabled',
+        10,
+      ),
+      {
+        path: 'overlays.branding.outro.enabled',
+        label: 'Outro video',
+        kind: 'toggle',
+        hint: 'A video of your library played after the karaoke (not in transparent videos).',
+      },
+      {
+        path: 'overlays.branding.outro.mediaId',
+        label: 'Outro media',
+        kind: 'media',
+        mediaType: 'outro-video',
+        when: 'overlays.branding.outro.enabled',
+      },
       {
         ...seconds(
           'overlays.branding.outro.durationSeconds',
@@ -588,16 +619,21 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
           'overlays.branding.outro.enabled',
           60,
         ),
-        hidden: true,
+        hint: '0 plays the whole video.',
       },
       {
         path: 'overlays.branding.outro.effect',
         label: 'Outro effect',
         kind: 'choice',
-        hidden: true,
         choices: choice(['fade', 'Fade'], ['none', 'Cut']),
         when: 'overlays.branding.outro.enabled',
       },
+      seconds(
+        'overlays.branding.outro.effectDuration',
+        'Outro fade length',
+        'overlays.branding.outro.enabled',
+        10,
+      ),
     ],
   },
   {
@@ -652,6 +688,10 @@ export function fieldProblem(field: StyleField, value: unknown): string | null {
   switch (field.kind) {
     case 'toggle':
       return typeof value === 'boolean' ? null : `${field.label} is on or off.`;
+    case 'media':
+      return value === undefined || (typeof value === 'string' && value.length <= 100)
+        ? null
+        : `${field.label} must be a media item of the library.`;
     case 'font':
       return typeof value === 'string' && value.trim().length > 0 && value.length <= 100
         ? null

@@ -70,7 +70,7 @@ export const TrimSchema = z.object({ startSeconds: num(0), endSeconds: num(0) })
 
 const introOutro = z.object({
   enabled: bool(false),
-  /** The media item (a video) to play; none: the account's newest intro/outro video. */
+  /** Ours: the media item (a video) to play; absent or '': the account's newest intro/outro. */
   mediaId: z.string().optional(),
   durationSeconds: num(0),
   effect: str('fade'),

@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { mediaQuery, useApiClient } from '../../api';
 import { FONT_FAMILIES, fieldProblem, isStrictColour, type StyleField } from '../../contract';
+import { mediaName, mediaTypeName } from '../library/media-labels';
 
 interface ControlProps {
   field: StyleField;
@@ -95,6 +98,20 @@ export function StyleFieldControl({
   ) : null;
 
   switch (field.kind) {
+    case 'media':
+      return (
+        <div className="style-field" data-path={field.path}>
+          <label htmlFor={id}>{label}</label>
+          <MediaSelect
+            field={field}
+            common={common}
+            value={shown}
+            onChange={(next) => onChange(next)}
+          />
+          {hint}
+          <Problem id={problemId} text={problem} />
+        </div>
+      );
     case 'toggle':
       return (
         <div className="style-field style-toggle" data-path={field.path}>
@@ -215,4 +232,43 @@ export function StyleFieldControl({
         </div>
       );
   }
+}
+
+/**
+ * Which media item of the library a branding clip plays: '' is the newest of its type (what the
+ * renderer takes when none is named); a chosen item that is gone is shown as such.
+ */
+function MediaSelect({
+  field,
+  common,
+  value,
+  onChange,
+}: {
+  field: StyleField;
+  common: Record<string, unknown>;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const media = useQuery(mediaQuery(useApiClient()));
+  const type = field.mediaType ?? 'intro-video';
+  const items = (media.data ?? []).filter((m) => m.type === type && m.status === 'ready');
+  const known = value === '' || items.some((m) => m.id === value);
+  const typeName = mediaTypeName(type).toLowerCase();
+  return (
+    <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">
+        {media.isPending
+          ? 'Loading the library…'
+          : items.length
+            ? `The newest ${typeName}`
+            : `No ${typeName} yet`}
+      </option>
+      {!known && !media.isPending && <option value={value}>A deleted {typeName}</option>}
+      {items.map((m) => (
+        <option key={m.id} value={m.id}>
+          {mediaName(m)}
+        </option>
+      ))}
+    </select>
+  );
 }
