@@ -61,7 +61,9 @@ describe('style draft', () => {
     expect(again.getState().restored).toBe(true);
     expect(again.getState().style.chordTextStyle.activeLineColor).toBe('#00FF00');
     const sent = again.getState().style;
-    again.getState().saved(settings('v2', sent), sent);
+    again
+      .getState()
+      .saved(settings('v2', sent), { style: sent, languages: again.getState().languages });
     expect(isDirty(again.getState())).toBe(false);
     expect(createStyleDraft('p1', settings('v2', sent)).getState().restored).toBe(false);
   });
