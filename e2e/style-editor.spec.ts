@@ -352,8 +352,8 @@ test('keyboard only: show one translation under the lines, save, reload, the pre
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('40');
   const path = info.outputPath('settings-translations.png');
-  await page.locator('fieldset[data-group="translations"]').scrollIntoViewIfNeeded();
-  await page.screenshot({ path, fullPage: true });
+  await group.locator('fieldset').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path });
   await info.attach('settings-translations', { path, contentType: 'image/png' });
 
   // Undo brings both back, redo hides it again.

@@ -117,7 +117,7 @@ export function TranslationsGroup({ store, carried, problems }: Props) {
           );
         })}
       </ul>
-      <div className="style-field language-add">
+      <div className="language-add">
         <label htmlFor={addId}>Add a language (BCP 47 tag)</label>
         <input
           id={addId}
