@@ -45,8 +45,13 @@ export function TranslationsGroup({ store, carried, problems }: Props) {
   };
 
   const lyric = style.chordTextStyle as Record<string, unknown>;
+  // What the layout draws when the member is absent (src/karaoke-layout/layout.ts).
   const fallback = (key: string): unknown =>
-    key === 'fontSize' ? Math.round(Number(lyric.fontSize ?? 48) * 0.55) : lyric[key];
+    key === 'fontSize'
+      ? Math.round(Number(lyric.fontSize ?? 96) * 0.55)
+      : key === 'outlineWidth'
+        ? Math.round(Number(lyric.outlineWidth ?? 20) * 0.6 * 10) / 10
+        : lyric[key];
 
   return (
     <div className="translations-group">
