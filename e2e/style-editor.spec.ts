@@ -286,3 +286,101 @@ test("the editor's preview shows the style draft; its Video style panel saves it
   await expect(panel.getByText('Style saved', { exact: true })).toBeVisible();
   expect((await settingsOf(page, key, project.id)).settings.style.aspectRatio).toBe('1:1');
 });
+
+test('keyboard only: show one translation under the lines, save, reload, the preview shows only it', async ({
+  page,
+}, info) => {
+  const { key, project } = await isolatedProject(page);
+  // Every line carries a German translation and a romanization (on its first item, ADR 0017).
+  const alignment = project.alignments.find((a) => a.selected) ?? project.alignments[0];
+  if (!alignment) throw new Error('no alignment');
+  const heads = new Set<number>();
+  const items = alignment.alignment.items.map((item) => {
+    if (heads.has(item.line)) return item;
+    heads.add(item.line);
+    return {
+      ...item,
+      translations: {
+        de: { text: `Zeile ${item.line + 1}` },
+        'ja-Latn': { text: `roma ${item.line + 1}` },
+      },
+    };
+  });
+  await api(
+    page,
+    'PUT',
+    `/projects/${project.id}/alignments/${alignment.id}`,
+    { alignment: { items }, expectedRevision: alignment.revision },
+    key,
+  );
+  await signIn(page, key, `/projects/${project.id}/settings`);
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  const caption = page.locator('.style-preview figcaption');
+
+  // "All" (an empty list): both languages are offered, shown, and drawn under the lines.
+  await tabTo(page, page.getByRole('button', { name: 'First line' }));
+  await page.keyboard.press('Enter');
+  await expect(caption).toContainText('(de: Zeile');
+  await expect(caption).toContainText('(ja-Latn: roma');
+  const group = page.locator('fieldset[data-group="translations"]');
+  await expect(group.getByLabel('Show every language the lyrics carry')).toBeChecked();
+
+  // A malformed tag is refused at the field, in plain words.
+  await tabTo(page, field(page, 'Add a language (BCP 47 tag)'));
+  await page.keyboard.type('not a tag');
+  await page.keyboard.press('Enter');
+  await expect(group.getByRole('alert')).toContainText('is not a language tag');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+
+  // Only German: Space on "Show ja-Latn" hides the romanization.
+  await page.keyboard.press('Shift+Tab');
+  for (let i = 0; i < 10; i++) {
+    if (await group.getByLabel('Show ja-Latn').evaluate((el) => el === document.activeElement))
+      break;
+    await page.keyboard.press('Shift+Tab');
+  }
+  await expect(group.getByLabel('Show ja-Latn')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(group.getByLabel('Show ja-Latn')).not.toBeChecked();
+  await expect(group.getByLabel('Show de')).toBeChecked();
+  await expect(group.getByLabel('Show every language the lyrics carry')).not.toBeChecked();
+  await expect(caption).toContainText('(de: Zeile');
+  await expect(caption).not.toContainText('ja-Latn');
+  // German's own size, typed.
+  await tabTo(page, field(page, 'de size (px at 1080p)'));
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('40');
+  const path = info.outputPath('settings-translations.png');
+  await group.locator('fieldset').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path });
+  await info.attach('settings-translations', { path, contentType: 'image/png' });
+
+  // Undo brings both back, redo hides it again.
+  await page.keyboard.press('Tab');
+  await page.getByRole('button', { name: 'Undo' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(group.getByLabel('Show ja-Latn')).toBeChecked();
+  await page.getByRole('button', { name: 'Redo' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(group.getByLabel('Show ja-Latn')).not.toBeChecked();
+  await expect(field(page, 'de size (px at 1080p)')).toHaveValue('40');
+
+  // Save with the keyboard; the service holds the list and the style.
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  const stored = await settingsOf(page, key, project.id);
+  expect(stored.settings.displayLanguages).toEqual(['de']);
+  expect(stored.settings.style.languageTextStyles).toEqual({ de: { fontSize: 40 } });
+
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await expect(group.getByLabel('Show de')).toBeChecked();
+  await expect(group.getByLabel('Show ja-Latn')).not.toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: 'First line' }));
+  await page.keyboard.press('Enter');
+  await expect(caption).toContainText('(de: Zeile');
+  await expect(caption).not.toContainText('ja-Latn');
+});

@@ -168,6 +168,36 @@ describe('PUT /projects/{projectId}/settings', () => {
       (s) => void (s.style.singerTextStyles = { '1': { textColor: 'pink' } }),
       'settings.style.singerTextStyles.1.textColor',
     ],
+    [
+      'a negative translation spacing',
+      (s) => void (s.style.layout.languageSpacing = -3),
+      'settings.style.layout.languageSpacing',
+    ],
+    [
+      'a bad translation colour',
+      (s) => void (s.style.languageTextStyles = { en: { textColor: 'red' } }),
+      'settings.style.languageTextStyles.en.textColor',
+    ],
+    [
+      'a negative translation size',
+      (s) => void (s.style.languageTextStyles = { 'ja-Latn': { fontSize: -4 } }),
+      'settings.style.languageTextStyles.ja-Latn.fontSize',
+    ],
+    [
+      'a translation style under a malformed language tag',
+      (s) => void (s.style.languageTextStyles = { 'not a tag!': { fontSize: 30 } }),
+      'settings.style.languageTextStyles.not a tag!',
+    ],
+    [
+      'a malformed display language',
+      (s) => void (s.displayLanguages = ['en', 'english language']),
+      'settings.displayLanguages.1',
+    ],
+    [
+      'a display language listed twice',
+      (s) => void (s.displayLanguages = ['en', 'EN']),
+      'settings.displayLanguages.1',
+    ],
     ['a negative trim', (s) => void (s.trim.startSeconds = -1), 'settings.trim.startSeconds'],
     [
       'a font size as text',
@@ -199,6 +229,12 @@ describe('PUT /projects/{projectId}/settings', () => {
     settings.style.chordTextStyle.textColor = '#aabbcc';
     settings.style.chordTextStyle.backgroundColor = 'transparent';
     settings.style.chordTextStyle.shadowColor = 'rgba(0, 0, 0, 0.75)';
+    settings.displayLanguages = ['ja-Latn', 'en'];
+    settings.style.layout.languageSpacing = 12;
+    settings.style.languageTextStyles = {
+      'ja-Latn': { fontFamily: 'Noto Sans', fontSize: 40, textColor: 'rgba(255, 255, 255, 0.8)' },
+      en: { outlineColor: 'transparent', outlineWidth: 0 },
+    };
     parsed(
       ProjectSettingsSchema,
       await putSettings(id, { settings, expectedVersionId: before.versionId }),

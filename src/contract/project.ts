@@ -3,7 +3,7 @@ import { AlignmentSchema } from './alignment';
 import { IdSchema } from './common';
 import { ExportSchema } from './library';
 import { ColourSchema, StyleObjectSchema, textStyleSchema, TrimSchema } from './style';
-import { StyleInputSchema } from './style-fields';
+import { displayLanguagesProblems, StyleInputSchema } from './style-fields';
 import {
   StemModelSchema,
   TaskStatusSchema,
@@ -86,6 +86,13 @@ export const ProjectSettingsBodySchema = z.object({
 /** Settings sent to be stored: the style checked field by field, the trim never negative. */
 export const ProjectSettingsInputSchema = ProjectSettingsBodySchema.extend({
   style: StyleInputSchema.prefault({}),
+  displayLanguages: z
+    .array(z.string())
+    .default([])
+    .superRefine((list, ctx) => {
+      for (const problem of displayLanguagesProblems(list))
+        ctx.addIssue({ code: 'custom', path: [Number(problem.path)], message: problem.message });
+    }),
   trim: z
     .object({
       startSeconds: z.number().min(0, 'Cut from the start cannot be negative.').default(0),

@@ -637,6 +637,20 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
     ],
   },
   {
+    id: 'translations',
+    title: 'Translations',
+    fields: [
+      {
+        path: 'layout.languageSpacing',
+        label: 'Space above each translation',
+        kind: 'number',
+        min: 0,
+        max: 400,
+        unit: 'px at 1080p',
+      },
+    ],
+  },
+  {
     id: 'trim',
     title: 'Trim',
     fields: [
@@ -656,6 +670,66 @@ export const SINGER_STYLE_FIELDS: readonly { key: string; label: string }[] = [
   { key: 'effectColor', label: 'Sung words colour' },
   { key: 'outlineColor', label: 'Outline colour' },
 ];
+
+/**
+ * The members of `languageTextStyles[lang]` the layout reads and the editor offers (absent ones
+ * follow the lyrics at 0.55 of their size; docs/api-decisions.md "Translations").
+ */
+export const LANGUAGE_STYLE_FIELDS: readonly { key: string; field: StyleField }[] = textFields(
+  'languageTextStyles.*',
+  'Translation',
+)
+  .filter((f) => /\.(fontFamily|fontSize|textColor|outlineColor|outlineWidth)$/.test(f.path))
+  .map((f) => ({ key: f.path.split('.').pop() ?? '', field: f }));
+
+/** The field of one language's style member, labelled with the language. */
+export function languageStyleField(lang: string, key: string): StyleField | undefined {
+  const found = LANGUAGE_STYLE_FIELDS.find((f) => f.key === key);
+  if (!found) return undefined;
+  return {
+    ...found.field,
+    path: `languageTextStyles.${lang}.${key}`,
+    label: found.field.label.replace(/^Translation/, `${lang}`),
+  };
+}
+
+/** The canonical BCP 47 form of a language tag (`JA-latn` -> `ja-Latn`), or null when it is not one. */
+export function canonicalLanguageTag(tag: unknown): string | null {
+  if (typeof tag !== 'string') return null;
+  const t = tag.trim();
+  if (t === '' || t.length > 35) return null;
+  try {
+    return Intl.getCanonicalLocales(t)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** What is wrong with a language tag, in people's words; null when it is a BCP 47 tag. */
+export function languageTagProblem(tag: unknown): string | null {
+  if (typeof tag === 'string' && tag.trim() === '')
+    return 'Type a language tag, like en or ja-Latn.';
+  return canonicalLanguageTag(tag)
+    ? null
+    : `“${String(tag)}” is not a language tag: use a BCP 47 tag like en, pt-BR or ja-Latn.`;
+}
+
+/** Problems of a `displayLanguages` list, each at its index. */
+export function displayLanguagesProblems(list: readonly unknown[]): StyleProblem[] {
+  const problems: StyleProblem[] = [];
+  const seen = new Set<string>();
+  list.forEach((tag, i) => {
+    const message = languageTagProblem(tag);
+    if (message) problems.push({ path: String(i), message });
+    else {
+      const canon = canonicalLanguageTag(tag) ?? '';
+      if (seen.has(canon))
+        problems.push({ path: String(i), message: `${String(tag)} is listed twice.` });
+      seen.add(canon);
+    }
+  });
+  return problems;
+}
 
 export const STYLE_FIELDS: readonly StyleField[] = STYLE_GROUPS.flatMap((g) => g.fields);
 const FIELD_BY_PATH = new Map(STYLE_FIELDS.map((f) => [f.path, f]));
@@ -748,6 +822,27 @@ export function styleProblems(style: StyleObject): StyleProblem[] {
           message: `Singer ${singer}: ${label.toLowerCase()} is not a colour: use #RRGGBB, transparent, or rgba(r, g, b, a).`,
         });
       }
+    }
+  }
+  for (const [lang, entry] of Object.entries(style.languageTextStyles)) {
+    const tagProblem = languageTagProblem(lang);
+    if (tagProblem) {
+      problems.push({ path: `languageTextStyles.${lang}`, message: tagProblem });
+      continue;
+    }
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+      problems.push({
+        path: `languageTextStyles.${lang}`,
+        message: `The style of ${lang} must be a set of text style members.`,
+      });
+      continue;
+    }
+    for (const { key } of LANGUAGE_STYLE_FIELDS) {
+      const value = (entry as Record<string, unknown>)[key];
+      const field = languageStyleField(lang, key);
+      if (value === undefined || !field) continue;
+      const message = fieldProblem(field, value);
+      if (message) problems.push({ path: field.path, message });
     }
   }
   return problems;

@@ -10,6 +10,8 @@ import { estimateTextWidth } from '../../karaoke-layout';
 import { overflowIssues } from '../style/overflow';
 import { singersIn, videoAlignment } from '../style/project-lyrics';
 import { StylePreview } from '../style/style-preview';
+import { shownLanguages } from '../style/translations';
+import { lineLanguages } from '../../timing/translations';
 import { StyleStudio } from '../style/style-studio';
 import { useStyleDraft } from '../style/use-style-draft';
 import '../style/style.css';
@@ -58,6 +60,9 @@ function StyleSettings({
   const alignment = project ? videoAlignment(project) : null;
   const items = alignment?.alignment.items;
   const singers = useMemo(() => (items ? singersIn(items) : []), [items]);
+  const carried = useMemo(() => (items ? lineLanguages(items) : []), [items]);
+  const listed = useStore(store, (s) => s.languages);
+  const shown = useMemo(() => shownLanguages(carried, listed), [carried, listed]);
   const overflow = useMemo(
     () =>
       overflowIssues(style, items ?? [], estimateTextWidth, {
@@ -71,8 +76,11 @@ function StyleSettings({
       projectId={projectId}
       store={store}
       singers={singers}
+      carried={carried}
       overflow={overflow}
-      preview={({ save }) => <StylePreview project={project} style={style} beforeRender={save} />}
+      preview={({ save }) => (
+        <StylePreview project={project} style={style} languages={shown} beforeRender={save} />
+      )}
     />
   );
 }
@@ -92,10 +100,6 @@ function OtherSettings({ body }: { body: ProjectSettings['settings'] }) {
       <section className="settings-section">
         <h3>Duet singer filter</h3>
         <SettingsList value={body.duetSingerFilter} />
-      </section>
-      <section className="settings-section">
-        <h3>Display languages</h3>
-        <p>{body.displayLanguages.length ? body.displayLanguages.join(', ') : 'All'}</p>
       </section>
       <section className="settings-section">
         <h3>Custom timeline</h3>

@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultStyle, type ProjectSettings, type StyleObject } from '../../contract';
-import { createStyleDraft, isDirty, mergeStyles } from './style-draft';
+import {
+  createStyleDraft,
+  DISPLAY_LANGUAGES,
+  isDirty,
+  mergeLanguages,
+  mergeStyles,
+} from './style-draft';
 
 const settings = (versionId: string, style: StyleObject = defaultStyle()): ProjectSettings => ({
   versionId,
@@ -55,7 +61,9 @@ describe('style draft', () => {
     expect(again.getState().restored).toBe(true);
     expect(again.getState().style.chordTextStyle.activeLineColor).toBe('#00FF00');
     const sent = again.getState().style;
-    again.getState().saved(settings('v2', sent), sent);
+    again
+      .getState()
+      .saved(settings('v2', sent), { style: sent, languages: again.getState().languages });
     expect(isDirty(again.getState())).toBe(false);
     expect(createStyleDraft('p1', settings('v2', sent)).getState().restored).toBe(false);
   });
@@ -85,5 +93,28 @@ describe('mergeStyles', () => {
     expect(style.overlays.titleCard.enabled).toBe(false);
     expect(style.chordTextStyle.textColor).toBe('#111111');
     expect(conflicts).toEqual(['chordTextStyle.textColor']);
+  });
+});
+
+describe('style draft: display languages', () => {
+  it('edits, undoes and merges the languages with the style', () => {
+    localStorage.removeItem('kts.style-draft.lang-test');
+    const store = createStyleDraft('lang-test', settings('v1'));
+    store.getState().set(DISPLAY_LANGUAGES, ['ja-Latn']);
+    expect(store.getState().languages).toEqual(['ja-Latn']);
+    expect(isDirty(store.getState())).toBe(true);
+    store.getState().undo();
+    expect(store.getState().languages).toEqual([]);
+    store.getState().redo();
+    expect(store.getState().languages).toEqual(['ja-Latn']);
+    expect(mergeLanguages([], ['ja-Latn'], ['en'])).toEqual({
+      languages: ['ja-Latn'],
+      conflict: true,
+    });
+    expect(mergeLanguages([], [], ['en'])).toEqual({ languages: ['en'], conflict: false });
+    // The unsaved list is restored on reopen.
+    const again = createStyleDraft('lang-test', settings('v1'));
+    expect(again.getState().languages).toEqual(['ja-Latn']);
+    localStorage.removeItem('kts.style-draft.lang-test');
   });
 });

@@ -7,11 +7,22 @@ import { getAt, setAt, type ProjectSettings, type StyleObject } from '../../cont
  * object; each change copies only the path it touches). Unsaved work is kept in localStorage,
  * keyed by project, so a reload (or a crash) loses nothing; it carries the versionId it was made on.
  */
+/** The path `set` takes for the project's `displayLanguages` (edited with the style, outside it). */
+export const DISPLAY_LANGUAGES = 'displayLanguages';
+
+/** One state of the draft: the style and the languages shown under the lines. */
+export interface StyleSnapshot {
+  readonly style: StyleObject;
+  readonly languages: readonly string[];
+}
+
 export interface StyleDraftState {
   readonly base: ProjectSettings;
   readonly style: StyleObject;
-  readonly past: readonly StyleObject[];
-  readonly future: readonly StyleObject[];
+  /** The project's `displayLanguages` being edited (empty: every language the items carry). */
+  readonly languages: readonly string[];
+  readonly past: readonly StyleSnapshot[];
+  readonly future: readonly StyleSnapshot[];
   /** The draft was restored from storage on open. */
   readonly restored: boolean;
   /** Fields whose typed text is not a valid value (kept in the field, not in the style). */
@@ -19,15 +30,16 @@ export interface StyleDraftState {
 }
 
 export interface StyleDraftActions {
+  /** A style path, or `DISPLAY_LANGUAGES` for the list of languages shown. */
   set(path: string, value: unknown): void;
   /** A field's typed text is (not) valid; an invalid one blocks saving. */
   markInvalid(path: string, invalid: boolean): void;
   /** Replaces the whole style as one undo step (apply or reset to a preset, take a merge). */
-  replace(style: StyleObject): void;
+  replace(style: StyleObject, languages?: readonly string[]): void;
   undo(): void;
   redo(): void;
   /** After a save of `sent`: the stored settings become the base; later edits stay. */
-  saved(settings: ProjectSettings, sent: StyleObject): void;
+  saved(settings: ProjectSettings, sent: StyleSnapshot): void;
   /** Drops the draft and starts again from these settings (reload theirs). */
   reset(settings: ProjectSettings): void;
   /** A preset was applied by the service: its settings are the base; Undo brings the old look back. */
@@ -46,10 +58,27 @@ interface Persisted {
   versionId: string;
   baseStyle: StyleObject;
   style: StyleObject;
+  baseLanguages: readonly string[];
+  languages: readonly string[];
 }
 
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export const languagesDirty = (s: StyleDraftState): boolean =>
+  !same(s.languages, s.base.settings.displayLanguages);
+
 export const isDirty = (s: StyleDraftState): boolean =>
-  JSON.stringify(s.style) !== JSON.stringify(s.base.settings.style);
+  !same(s.style, s.base.settings.style) || languagesDirty(s);
+
+/** Three-way merge of the languages list as one value: mine where I changed it. */
+export function mergeLanguages(
+  base: readonly string[],
+  mine: readonly string[],
+  theirs: readonly string[],
+): { languages: readonly string[]; conflict: boolean } {
+  if (same(mine, base)) return { languages: theirs, conflict: false };
+  return { languages: mine, conflict: !same(theirs, base) && !same(theirs, mine) };
+}
 
 function readPersisted(projectId: string): Persisted | null {
   try {
@@ -58,10 +87,15 @@ function readPersisted(projectId: string): Persisted | null {
     const value = JSON.parse(text) as Partial<Persisted>;
     if (typeof value.versionId !== 'string' || !value.style || typeof value.style !== 'object')
       return null;
+    const list = (v: unknown): string[] | null =>
+      Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : null;
+    const languages = list(value.languages);
     return {
       versionId: value.versionId,
       baseStyle: value.baseStyle ?? value.style,
       style: value.style,
+      baseLanguages: list(value.baseLanguages) ?? languages ?? [],
+      languages: languages ?? list(value.baseLanguages) ?? [],
     };
   } catch {
     return null;
@@ -75,6 +109,8 @@ function writePersisted(projectId: string, state: StyleDraftState): void {
         versionId: state.base.versionId,
         baseStyle: state.base.settings.style,
         style: state.style,
+        baseLanguages: state.base.settings.displayLanguages,
+        languages: state.languages,
       };
       localStorage.setItem(KEY_PREFIX + projectId, JSON.stringify(value));
     } else {
@@ -125,34 +161,48 @@ export function mergeStyles(
 export function createStyleDraft(projectId: string, settings: ProjectSettings): StyleDraftStore {
   const persisted = readPersisted(projectId);
   let style = settings.settings.style;
+  let languages: readonly string[] = settings.settings.displayLanguages;
   let restored = false;
   if (persisted) {
     restored = true;
-    style =
-      persisted.versionId === settings.versionId
-        ? persisted.style
-        : mergeStyles(persisted.baseStyle, persisted.style, settings.settings.style).style;
+    const current = persisted.versionId === settings.versionId;
+    style = current
+      ? persisted.style
+      : mergeStyles(persisted.baseStyle, persisted.style, settings.settings.style).style;
+    languages = current
+      ? persisted.languages
+      : mergeLanguages(
+          persisted.baseLanguages,
+          persisted.languages,
+          settings.settings.displayLanguages,
+        ).languages;
   }
   const store = createStore<StyleDraftState & StyleDraftActions>()((set, get) => {
     // Typing a number or dragging a colour picker is one undo step per field per second.
     let last: { path: string; at: number } | null = null;
-    const change = (next: StyleObject, path?: string) => {
-      const { style: now, past } = get();
-      if (JSON.stringify(now) === JSON.stringify(next)) return;
+    const snap = (): StyleSnapshot => ({ style: get().style, languages: get().languages });
+    const change = (next: StyleSnapshot, path?: string) => {
+      const now = snap();
+      const { past } = get();
+      if (same(now, next)) return;
       const at = Date.now();
       const coalesce = path !== undefined && last?.path === path && at - last.at < COALESCE_MS;
       last = path === undefined ? null : { path, at };
-      if (coalesce && past.length) set({ style: next, future: [] });
-      else set({ style: next, past: [...past, now].slice(-MAX_HISTORY), future: [] });
+      if (coalesce && past.length) set({ ...next, future: [] });
+      else set({ ...next, past: [...past, now].slice(-MAX_HISTORY), future: [] });
     };
     return {
       base: settings,
       style,
+      languages,
       past: [],
       future: [],
       restored,
       invalid: new Set<string>(),
-      set: (path, value) => change(setAt(get().style, path, value), path),
+      set: (path, value) =>
+        path === DISPLAY_LANGUAGES
+          ? change({ style: get().style, languages: value as readonly string[] }, path)
+          : change({ style: setAt(get().style, path, value), languages: get().languages }, path),
       markInvalid: (path, bad) => {
         const invalid = get().invalid;
         if (invalid.has(path) === bad) return;
@@ -161,29 +211,33 @@ export function createStyleDraft(projectId: string, settings: ProjectSettings): 
         else next.delete(path);
         set({ invalid: next });
       },
-      replace: (next) => change(next),
+      replace: (next, nextLanguages) =>
+        change({ style: next, languages: nextLanguages ?? get().languages }),
       undo: () => {
         last = null;
-        const { past, style: now, future } = get();
+        const { past, future } = get();
         const prev = past[past.length - 1];
         if (!prev) return;
-        set({ style: prev, past: past.slice(0, -1), future: [now, ...future] });
+        set({ ...prev, past: past.slice(0, -1), future: [snap(), ...future] });
       },
       redo: () => {
-        const { past, style: now, future } = get();
+        const { past, future } = get();
         const next = future[0];
         if (!next) return;
-        set({ style: next, past: [...past, now], future: future.slice(1) });
+        set({ ...next, past: [...past, snap()], future: future.slice(1) });
       },
       saved: (stored, sent) =>
         set({
           base: stored,
-          style: get().style === sent ? stored.settings.style : get().style,
+          style: get().style === sent.style ? stored.settings.style : get().style,
+          languages:
+            get().languages === sent.languages ? stored.settings.displayLanguages : get().languages,
         }),
       reset: (fresh) =>
         set({
           base: fresh,
           style: fresh.settings.style,
+          languages: fresh.settings.displayLanguages,
           past: [],
           future: [],
           restored: false,
@@ -191,16 +245,21 @@ export function createStyleDraft(projectId: string, settings: ProjectSettings): 
         }),
       applied: (stored) => {
         last = null;
-        const { style: now, past } = get();
+        const { past } = get();
         set({
           base: stored,
           style: stored.settings.style,
-          past: [...past, now].slice(-MAX_HISTORY),
+          past: [...past, snap()].slice(-MAX_HISTORY),
           future: [],
         });
       },
       rebaseClean: (fresh) => {
-        if (!isDirty(get())) set({ base: fresh, style: fresh.settings.style });
+        if (!isDirty(get()))
+          set({
+            base: fresh,
+            style: fresh.settings.style,
+            languages: fresh.settings.displayLanguages,
+          });
       },
     };
   });

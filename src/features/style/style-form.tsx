@@ -8,6 +8,7 @@ import {
 } from '../../contract';
 import { StyleFieldControl } from './field-controls';
 import type { StyleDraftStore } from './style-draft';
+import { TranslationsGroup } from './translations-group';
 
 interface Props {
   store: StyleDraftStore;
@@ -15,12 +16,14 @@ interface Props {
   singers: readonly number[];
   /** Problems from elsewhere by style path (overflow, the service's 422). */
   problems?: ReadonlyMap<string, string>;
+  /** Languages the project's alignment carries (for the Translations group). */
+  carried?: readonly string[];
   /** Only these groups (the editor's side panel shows a few); all by default. */
   groups?: readonly string[];
 }
 
 /** Grouped controls for every StyleObject member the video uses, built from STYLE_GROUPS. */
-export function StyleForm({ store, singers, problems, groups }: Props) {
+export function StyleForm({ store, singers, carried = [], problems, groups }: Props) {
   const style = useStore(store, (s) => s.style);
   const set = (path: string, value: unknown) => store.getState().set(path, value);
   const on = (field: StyleField) => !field.when || getAt(style, field.when) === true;
@@ -46,6 +49,9 @@ export function StyleForm({ store, singers, problems, groups }: Props) {
                 />
               ))}
           </div>
+          {group.id === 'translations' && (
+            <TranslationsGroup store={store} carried={carried} problems={problems} />
+          )}
         </fieldset>
       ))}
       {(!groups || groups.includes('singers')) && (

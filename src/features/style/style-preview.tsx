@@ -37,10 +37,13 @@ export function landmarks(layout: KaraokeLayout): { label: string; time: number 
 export function StylePreview({
   project,
   style,
+  languages,
   beforeRender,
 }: {
   project: Project | undefined;
   style: StyleObject;
+  /** The translations shown under each line, in order (the draft's `displayLanguages`). */
+  languages?: readonly string[];
   beforeRender?: () => Promise<boolean>;
 }) {
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -105,6 +108,7 @@ export function StylePreview({
           artists={project?.artists}
           duration={duration}
           time={time}
+          languages={languages}
           label={`Preview of the video (${style.aspectRatio}) at ${formatTime(time)}`}
         />
       </div>

@@ -13,8 +13,8 @@ import {
 } from '../../api';
 import { ErrorNotice } from '../../components/error-notice';
 import { useModalDialog } from '../../components/use-modal-dialog';
-import { styleProblems, type ProjectSettings } from '../../contract';
-import { isDirty, mergeStyles, type StyleDraftStore } from './style-draft';
+import { displayLanguagesProblems, styleProblems, type ProjectSettings } from '../../contract';
+import { isDirty, mergeLanguages, mergeStyles, type StyleDraftStore } from './style-draft';
 import { StyleForm } from './style-form';
 import type { OverflowIssue } from './overflow';
 
@@ -22,6 +22,8 @@ interface Props {
   projectId: string;
   store: StyleDraftStore;
   singers: readonly number[];
+  /** Languages the project's alignment carries (the Translations group offers them). */
+  carried?: readonly string[];
   overflow: readonly OverflowIssue[];
   /** The live preview beside the controls; `save` stores the draft first (false when it could not). */
   preview: (tools: { save: () => Promise<boolean>; dirty: boolean }) => ReactNode;
@@ -50,6 +52,7 @@ export function StyleStudio({
   projectId,
   store,
   singers,
+  carried,
   overflow,
   preview,
   groups,
@@ -85,16 +88,24 @@ export function StyleStudio({
 
   const save = useCallback(async (): Promise<boolean> => {
     const now = store.getState();
-    if (styleProblems(now.style).length || now.invalid.size) {
+    if (
+      styleProblems(now.style).length ||
+      displayLanguagesProblems(now.languages).length ||
+      now.invalid.size
+    ) {
       setNotice('Fix the fields marked in red before saving.');
       return false;
     }
     if (!isDirty(now)) return true;
-    const sent = now.style;
+    const sent = { style: now.style, languages: now.languages };
     setError(null);
     try {
       const stored = await replace.mutateAsync({
-        settings: { ...now.base.settings, style: sent },
+        settings: {
+          ...now.base.settings,
+          style: sent.style,
+          displayLanguages: [...sent.languages],
+        },
         expectedVersionId: now.base.versionId,
       });
       store.getState().saved(stored, sent);
@@ -107,7 +118,8 @@ export function StyleStudio({
         setConflict({ fresh });
       } else if (e instanceof ApiError && e.status === 422) {
         const map = new Map<string, string>();
-        for (const f of e.fieldErrors) map.set(f.path.replace(/^settings\.style\./, ''), f.message);
+        for (const f of e.fieldErrors)
+          map.set(f.path.replace(/^settings\.(style\.)?/, ''), f.message);
         setServerProblems(map);
         setNotice('The service refused some values: they are marked at their fields.');
       } else setError(e);
@@ -126,11 +138,17 @@ export function StyleStudio({
     }
     const now = store.getState();
     const merged = mergeStyles(now.base.settings.style, now.style, fresh.settings.style);
+    const langs = mergeLanguages(
+      now.base.settings.displayLanguages,
+      now.languages,
+      fresh.settings.displayLanguages,
+    );
+    const conflicts = merged.conflicts.length + (langs.conflict ? 1 : 0);
     store.getState().reset(fresh);
-    store.getState().replace(merged.style);
+    store.getState().replace(merged.style, langs.languages);
     setNotice(
-      merged.conflicts.length
-        ? `Merged. Where both changed the same field, yours was kept (${merged.conflicts.length} field${merged.conflicts.length > 1 ? 's' : ''}). Saving…`
+      conflicts
+        ? `Merged. Where both changed the same field, yours was kept (${conflicts} field${conflicts > 1 ? 's' : ''}). Saving…`
         : 'Merged your changes onto the newer settings. Saving…',
     );
     await save();
@@ -320,7 +338,13 @@ export function StyleStudio({
       )}
       <div className={compact ? 'style-body-compact' : 'style-body'}>
         {!compact && <div className="style-preview-pane">{preview({ save, dirty })}</div>}
-        <StyleForm store={store} singers={singers} problems={problems} groups={groups} />
+        <StyleForm
+          store={store}
+          singers={singers}
+          carried={carried}
+          problems={problems}
+          groups={groups}
+        />
       </div>
       <ConflictDialog
         open={conflict !== null}
