@@ -145,39 +145,66 @@ const filterPath = (path: string) =>
  * VP9 with alpha + Opus in WebM when transparent.
  */
 export function ffmpegArgs(plan: RenderPlan): string[] {
+  const inputs = inputArgs(plan);
+  const { graph, out, audioOut } = filterGraph(plan, inputs);
+  const args = [...inputs.args, '-filter_complex', graph, '-map', out];
+  if (audioOut) args.push('-map', audioOut);
+  args.push(...encoderArgs(plan, audioOut !== ''));
+  args.push('-r', String(plan.fps), '-t', totalDuration(plan).toFixed(3), plan.outPath);
+  return args;
+}
+
+/** ffmpeg's inputs, in order, and the index of each optional one (-1 when absent). */
+interface Inputs {
+  args: string[];
+  audio: number;
+  logo: number;
+  intro: number;
+  outro: number;
+}
+
+/**
+ * One frame of background, converted once, then repeated by reference (`loop`) at the frame rate:
+ * no per-frame drawing or conversion, and frames are made as the encoder asks for them.
+ */
+function backgroundSource(plan: RenderPlan): string {
   const { width: W, height: H, fps } = plan;
-  // One frame of background, converted once, then repeated by reference (`loop`) at the frame
-  // rate: no per-frame drawing or conversion, and frames are made as the encoder asks for them.
   const size = `s=${W}x${H}:r=${fps}:d=${(1 / fps).toFixed(6)}`;
-  const source = plan.transparent
-    ? `color=c=black:${size}`
-    : plan.background.kind === 'solid'
-      ? `color=c=${hex(plan.background.colour)}:${size}`
-      : `gradients=${size}:c0=${hex(plan.background.from)}:c1=${hex(plan.background.to)}:x0=0:y0=0:x1=0:y1=${H}:nb_colors=2:speed=0.00001`;
-  const threads = String(renderThreads());
-  const args = ['-y', '-filter_threads', '1', '-f', 'lavfi', '-i', source];
-  let audioIndex = -1;
+  if (plan.transparent) return `color=c=black:${size}`;
+  return plan.background.kind === 'solid'
+    ? `color=c=${hex(plan.background.colour)}:${size}`
+    : `gradients=${size}:c0=${hex(plan.background.from)}:c1=${hex(plan.background.to)}:x0=0:y0=0:x1=0:y1=${H}:nb_colors=2:speed=0.00001`;
+}
+
+function inputArgs(plan: RenderPlan): Inputs {
+  const args = ['-y', '-filter_threads', '1', '-f', 'lavfi', '-i', backgroundSource(plan)];
+  const inputs: Inputs = { args, audio: -1, logo: -1, intro: -1, outro: -1 };
+  let next = 1;
   if (plan.audioPath) {
-    audioIndex = 1;
+    inputs.audio = next++;
     if (plan.from > 0) args.push('-ss', plan.from.toFixed(3));
     args.push('-t', plan.duration.toFixed(3), '-i', plan.audioPath);
   }
-  let logoIndex = -1;
   if (plan.logo) {
-    logoIndex = audioIndex === 1 ? 2 : 1;
+    inputs.logo = next++;
     if (plan.logo.svg) args.push('-f', 'svg_pipe');
     args.push('-i', plan.logo.path);
   }
   // Intro/outro: read once each (a transparent video has none: the caller drops them).
-  const clips = plan.transparent ? {} : { intro: plan.intro, outro: plan.outro };
-  let nextIndex = 1 + (audioIndex >= 0 ? 1 : 0) + (logoIndex >= 0 ? 1 : 0);
-  const clipIndex: { intro?: number; outro?: number } = {};
   for (const which of ['intro', 'outro'] as const) {
-    const clip = clips[which];
+    const clip = plan.transparent ? undefined : plan[which];
     if (!clip) continue;
-    clipIndex[which] = nextIndex++;
+    inputs[which] = next++;
     args.push('-i', clip.path);
   }
+  return inputs;
+}
+
+/** The filter graph: background, subtitles, logo, then intro + karaoke + outro. */
+function filterGraph(
+  plan: RenderPlan,
+  inputs: Inputs,
+): { graph: string; out: string; audioOut: string } {
   const format = plan.transparent ? 'yuva420p' : 'yuv420p';
   // libass draws colour but leaves a frame's alpha alone: a transparent video draws the script on
   // black, and again in white for its alpha plane (coverage, with the script's own opacities).
@@ -190,39 +217,45 @@ export function ffmpegArgs(plan: RenderPlan): string[] {
   if (plan.logo) {
     const l = plan.logo;
     graph +=
-      `;[${logoIndex}:v]scale=${even(l.width)}:-2,format=rgba,colorchannelmixer=aa=${l.opacity.toFixed(3)}[logo]` +
+      `;[${inputs.logo}:v]scale=${even(l.width)}:-2,format=rgba,colorchannelmixer=aa=${l.opacity.toFixed(3)}[logo]` +
       `;[sub][logo]overlay=x=${Math.round(l.x)}:y=${Math.round(l.y)}:format=auto,format=${format}[v]`;
     out = '[v]';
   }
-  let audioOut = audioIndex >= 0 ? `${audioIndex}:a:0` : '';
-  if (clips.intro || clips.outro) {
-    // intro + karaoke + outro through the concat filter: every part has video and audio (the
-    // karaoke part's song, or silence), cut to its own length.
-    const d = plan.duration.toFixed(3);
-    graph += `;${out}trim=duration=${d},setpts=PTS-STARTPTS[kv]`;
-    graph +=
-      audioIndex >= 0
-        ? `;[${audioIndex}:a:0]${AUDIO_FORMAT},apad,atrim=duration=${d},asetpts=PTS-STARTPTS[ka]`
-        : `;anullsrc=r=48000:cl=stereo,atrim=duration=${d}[ka]`;
-    const parts: string[] = [];
-    if (clips.intro && clipIndex.intro !== undefined) {
-      graph += `;${clipGraph(clips.intro, clipIndex.intro, 'i', plan)}`;
-      parts.push('[iv][ia]');
-    }
-    parts.push('[kv][ka]');
-    if (clips.outro && clipIndex.outro !== undefined) {
-      graph += `;${clipGraph(clips.outro, clipIndex.outro, 'o', plan)}`;
-      parts.push('[ov][oa]');
-    }
-    graph += `;${parts.join('')}concat=n=${parts.length}:v=1:a=1[cv][ca]`;
-    out = '[cv]';
-    audioOut = '[ca]';
+  const audioOut = inputs.audio >= 0 ? `${inputs.audio}:a:0` : '';
+  if (inputs.intro < 0 && inputs.outro < 0) return { graph, out, audioOut };
+  return { graph: graph + concatGraph(plan, inputs, out), out: '[cv]', audioOut: '[ca]' };
+}
+
+/**
+ * intro + karaoke + outro through the concat filter: every part has video and audio (the karaoke
+ * part's song, or silence), cut to its own length.
+ */
+function concatGraph(plan: RenderPlan, inputs: Inputs, video: string): string {
+  const d = plan.duration.toFixed(3);
+  let graph = `;${video}trim=duration=${d},setpts=PTS-STARTPTS[kv]`;
+  graph +=
+    inputs.audio >= 0
+      ? `;[${inputs.audio}:a:0]${AUDIO_FORMAT},apad,atrim=duration=${d},asetpts=PTS-STARTPTS[ka]`
+      : `;anullsrc=r=48000:cl=stereo,atrim=duration=${d}[ka]`;
+  const parts: string[] = [];
+  if (plan.intro && inputs.intro >= 0) {
+    graph += `;${clipGraph(plan.intro, inputs.intro, 'i', plan)}`;
+    parts.push('[iv][ia]');
   }
-  args.push('-filter_complex', graph, '-map', out);
-  if (audioOut) args.push('-map', audioOut);
+  parts.push('[kv][ka]');
+  if (plan.outro && inputs.outro >= 0) {
+    graph += `;${clipGraph(plan.outro, inputs.outro, 'o', plan)}`;
+    parts.push('[ov][oa]');
+  }
+  return `${graph};${parts.join('')}concat=n=${parts.length}:v=1:a=1[cv][ca]`;
+}
+
+/** The encoders: VP9 with alpha + Opus for a transparent video, else H.264 + AAC with faststart. */
+function encoderArgs(plan: RenderPlan, audio: boolean): string[] {
   const q = plan.quality;
+  const threads = String(renderThreads());
   if (plan.transparent) {
-    args.push(
+    const args = [
       '-c:v',
       'libvpx-vp9',
       '-pix_fmt',
@@ -241,28 +274,27 @@ export function ffmpegArgs(plan: RenderPlan): string[] {
       '0',
       '-threads',
       threads,
-    );
-    if (audioOut) args.push('-c:a', 'libopus', '-b:a', `${Math.min(AUDIO_KBPS[q], 192)}k`);
-  } else {
-    args.push(
-      '-c:v',
-      'libx264',
-      '-preset',
-      x264Preset(plan),
-      '-crf',
-      String(X264_CRF[q]),
-      '-pix_fmt',
-      'yuv420p',
-      '-threads',
-      threads,
-      '-x264-params',
-      x264Params(plan.width, plan.height),
-      '-g',
-      String(fps * 4),
-    );
-    if (audioOut) args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS[q]}k`);
-    args.push('-movflags', '+faststart');
+    ];
+    if (audio) args.push('-c:a', 'libopus', '-b:a', `${Math.min(AUDIO_KBPS[q], 192)}k`);
+    return args;
   }
-  args.push('-r', String(fps), '-t', totalDuration(plan).toFixed(3), plan.outPath);
+  const args = [
+    '-c:v',
+    'libx264',
+    '-preset',
+    x264Preset(plan),
+    '-crf',
+    String(X264_CRF[q]),
+    '-pix_fmt',
+    'yuv420p',
+    '-threads',
+    threads,
+    '-x264-params',
+    x264Params(plan.width, plan.height),
+    '-g',
+    String(plan.fps * 4),
+  ];
+  if (audio) args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS[q]}k`);
+  args.push('-movflags', '+faststart');
   return args;
 }
