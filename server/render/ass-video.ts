@@ -1,8 +1,11 @@
 import type { Rgba } from '../../src/karaoke-layout/colour';
 import type {
   KaraokeLayout,
+  LaidBreak,
+  LaidLeadIn,
   LaidLine,
   LaidText,
+  LaidTitleCard,
   LineTransition,
 } from '../../src/karaoke-layout/layout';
 import type { FontSpec } from '../../src/karaoke-layout/measure';
@@ -175,106 +178,107 @@ export function assEvents(layout: KaraokeLayout, o: AssOptions): AssEvent[] {
     if (line.hide <= o.from || line.show >= o.to) continue;
     const e = lineEvent(layout, line, o);
     if (e) events.push(e);
-    // Its translations (the project's displayLanguages): static text under it, shown with it.
-    const fade = transitionTags(
-      layout.transition,
-      layout.transitionSeconds,
-      line.show < o.from,
-      line.hide > o.to,
-    );
-    for (const t of line.translations) {
-      const family = o.family(t.font.family, t.text);
-      overlays.push({
-        ...textEvent(t, line.show, line.hide, fade, family, `translation:${line.id}:${t.lang}`),
-        layer: 1,
-      });
-    }
+    overlays.push(...translationEvents(layout, line, o));
   }
-  const card = layout.titleCard;
-  if (card) {
-    const fade = `\\fad(0,${Math.round(Math.min(0.4, (card.to - card.from) / 4) * 1000)})`;
-    overlays.push(
-      textEvent(
-        card.title,
-        card.from,
-        card.to,
-        fade,
-        o.family(card.title.font.family, card.title.text),
-        'title',
-      ),
-    );
-    if (card.artists) {
-      overlays.push(
-        textEvent(
-          card.artists,
-          card.from,
-          card.to,
-          fade,
-          o.family(card.artists.font.family, card.artists.text),
-          'title',
-        ),
-      );
-    }
-  }
-  for (const b of layout.breaks) {
-    const cd = b.countdown;
-    if (cd) {
-      for (let v = Math.ceil(b.end - cd.from); v >= 1; v--) {
-        const from = Math.max(cd.from, b.end - v);
-        const to = Math.min(cd.to, b.end - v + 1);
-        if (to <= from) continue;
-        const t: LaidText = {
-          text: String(v),
-          x: cd.x,
-          y: cd.y,
-          font: cd.font,
-          colour: cd.colour,
-          outlineColour: cd.outlineColour,
-          outline: cd.outline,
-        };
-        overlays.push(textEvent(t, from, to, '', o.family(cd.font.family, t.text), 'countdown'));
-      }
-    }
-    const pb = b.progress;
-    if (pb) {
-      const box = `\\an7\\pos(${px(pb.x)},${px(pb.y - pb.height / 2)})\\shad0`;
-      overlays.push({
-        layer: 2,
-        start: pb.from,
-        end: pb.to,
-        kind: 'progress',
-        text: `{${box}\\bord${px(pb.outline)}\\1c${rgb(pb.background)}\\1a${alpha(pb.background)}\\3c${rgb(pb.outlineColour)}\\p1}${rect(pb.width, pb.height)}`,
-      });
-      // The fill: the same box, clipped to a rectangle that grows to the full width at the break's end.
-      const x0 = px(pb.x);
-      const y0 = px(pb.y - pb.height / 2);
-      const y1 = px(pb.y + pb.height / 2);
-      const startMs = Math.max(0, Math.round((o.from - pb.from) * 1000));
-      const growMs = Math.round((b.end - pb.from) * 1000);
-      const clippedFrom = pb.from < o.from ? (o.from - pb.from) / (b.end - pb.from) : 0;
-      const x1Start = px(pb.x + pb.width * clippedFrom);
-      overlays.push({
-        layer: 3,
-        start: pb.from,
-        end: pb.to,
-        kind: 'progress',
-        text: `{${box}\\bord0\\1c${rgb(pb.fill)}\\1a${alpha(pb.fill)}\\clip(${x0},${y0},${x1Start},${y1})\\t(0,${Math.max(1, growMs - startMs)},\\clip(${x0},${y0},${px(pb.x + pb.width)},${y1}))\\p1}${rect(pb.width, pb.height)}`,
-      });
-    }
-  }
-  for (const li of layout.leadIns) {
-    const clipped = li.from < o.from ? (o.from - li.from) / (li.to - li.from) : 0;
-    const ms = Math.max(1, Math.round((li.to - Math.max(li.from, o.from)) * 1000));
-    overlays.push({
-      layer: 2,
-      start: li.from,
-      end: li.to,
-      kind: 'lead-in',
-      text: `{\\an6\\pos(${px(li.x)},${px(li.y)})\\shad0\\bord${px(li.outline)}\\1c${rgb(li.colour)}\\1a${alpha(li.colour)}\\3c${rgb(li.outlineColour)}\\fscx${Math.round((1 - clipped) * 100)}\\t(0,${ms},\\fscx0)\\p1}${rect(li.width, li.height)}`,
-    });
-  }
+  if (layout.titleCard) overlays.push(...titleCardEvents(layout.titleCard, o));
+  for (const b of layout.breaks) overlays.push(...countdownEvents(b, o), ...progressEvents(b, o));
+  for (const li of layout.leadIns) overlays.push(leadInEvent(li, o));
   events.push(...within(overlays, o));
   return events.sort((a, b) => a.start - b.start || a.layer - b.layer);
+}
+
+/** A line's translations (the project's displayLanguages): static text under it, shown with it. */
+function translationEvents(layout: KaraokeLayout, line: LaidLine, o: AssOptions): AssEvent[] {
+  const fade = transitionTags(
+    layout.transition,
+    layout.transitionSeconds,
+    line.show < o.from,
+    line.hide > o.to,
+  );
+  return line.translations.map((t) => ({
+    ...textEvent(
+      t,
+      line.show,
+      line.hide,
+      fade,
+      o.family(t.font.family, t.text),
+      `translation:${line.id}:${t.lang}`,
+    ),
+    layer: 1,
+  }));
+}
+
+function titleCardEvents(card: LaidTitleCard, o: AssOptions): AssEvent[] {
+  const fade = `\\fad(0,${Math.round(Math.min(0.4, (card.to - card.from) / 4) * 1000)})`;
+  const texts = card.artists ? [card.title, card.artists] : [card.title];
+  return texts.map((t) =>
+    textEvent(t, card.from, card.to, fade, o.family(t.font.family, t.text), 'title'),
+  );
+}
+
+/** A break's countdown: one event a whole second (3, 2, 1). */
+function countdownEvents(b: LaidBreak, o: AssOptions): AssEvent[] {
+  const cd = b.countdown;
+  if (!cd) return [];
+  const events: AssEvent[] = [];
+  for (let v = Math.ceil(b.end - cd.from); v >= 1; v--) {
+    const from = Math.max(cd.from, b.end - v);
+    const to = Math.min(cd.to, b.end - v + 1);
+    if (to <= from) continue;
+    const t: LaidText = {
+      text: String(v),
+      x: cd.x,
+      y: cd.y,
+      font: cd.font,
+      colour: cd.colour,
+      outlineColour: cd.outlineColour,
+      outline: cd.outline,
+    };
+    events.push(textEvent(t, from, to, '', o.family(cd.font.family, t.text), 'countdown'));
+  }
+  return events;
+}
+
+/** A break's progress bar: its box, and the fill clipped to a rectangle that grows to its end. */
+function progressEvents(b: LaidBreak, o: AssOptions): AssEvent[] {
+  const pb = b.progress;
+  if (!pb) return [];
+  const box = `\\an7\\pos(${px(pb.x)},${px(pb.y - pb.height / 2)})\\shad0`;
+  const x0 = px(pb.x);
+  const y0 = px(pb.y - pb.height / 2);
+  const y1 = px(pb.y + pb.height / 2);
+  const startMs = Math.max(0, Math.round((o.from - pb.from) * 1000));
+  const growMs = Math.round((b.end - pb.from) * 1000);
+  const clippedFrom = pb.from < o.from ? (o.from - pb.from) / (b.end - pb.from) : 0;
+  const x1Start = px(pb.x + pb.width * clippedFrom);
+  return [
+    {
+      layer: 2,
+      start: pb.from,
+      end: pb.to,
+      kind: 'progress',
+      text: `{${box}\\bord${px(pb.outline)}\\1c${rgb(pb.background)}\\1a${alpha(pb.background)}\\3c${rgb(pb.outlineColour)}\\p1}${rect(pb.width, pb.height)}`,
+    },
+    {
+      layer: 3,
+      start: pb.from,
+      end: pb.to,
+      kind: 'progress',
+      text: `{${box}\\bord0\\1c${rgb(pb.fill)}\\1a${alpha(pb.fill)}\\clip(${x0},${y0},${x1Start},${y1})\\t(0,${Math.max(1, growMs - startMs)},\\clip(${x0},${y0},${px(pb.x + pb.width)},${y1}))\\p1}${rect(pb.width, pb.height)}`,
+    },
+  ];
+}
+
+function leadInEvent(li: LaidLeadIn, o: AssOptions): AssEvent {
+  const clipped = li.from < o.from ? (o.from - li.from) / (li.to - li.from) : 0;
+  const ms = Math.max(1, Math.round((li.to - Math.max(li.from, o.from)) * 1000));
+  return {
+    layer: 2,
+    start: li.from,
+    end: li.to,
+    kind: 'lead-in',
+    text: `{\\an6\\pos(${px(li.x)},${px(li.y)})\\shad0\\bord${px(li.outline)}\\1c${rgb(li.colour)}\\1a${alpha(li.colour)}\\3c${rgb(li.outlineColour)}\\fscx${Math.round((1 - clipped) * 100)}\\t(0,${ms},\\fscx0)\\p1}${rect(li.width, li.height)}`,
+  };
 }
 
 /** The whole `.ass` file. */
