@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
@@ -28,6 +29,55 @@ function sample(pid: number): { rss: number; cpu: number } | undefined {
   }
 }
 
+const abortReason = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error ? signal.reason : new Error('aborted');
+
+function spawnNiced(args: readonly string[]): ChildProcessByStdio<null, Readable, Readable> {
+  const child = spawn(
+    'ffmpeg',
+    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1', ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  if (child.pid !== undefined) {
+    try {
+      setPriority(child.pid, RENDER_NICENESS);
+    } catch {
+      // Not allowed here: it runs at our priority.
+    }
+  }
+  return child;
+}
+
+/** Peak memory and CPU of a running ffmpeg, sampled every 250 ms and once more at its end. */
+function watchUsage(pid: number | undefined): {
+  run: FfmpegRun;
+  sample: () => void;
+  stop: () => void;
+} {
+  const run: FfmpegRun = { peakRss: 0, cpuSeconds: 0 };
+  const take = () => {
+    const s = pid === undefined ? undefined : sample(pid);
+    if (s) {
+      run.peakRss = Math.max(run.peakRss, s.rss);
+      run.cpuSeconds = s.cpu;
+    }
+  };
+  const poll = setInterval(take, 250);
+  return { run, sample: take, stop: () => clearInterval(poll) };
+}
+
+/** Calls `onLine` for each line of a text stream. */
+function eachLine(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  });
+}
+
 /**
  * Runs ffmpeg with `args` (its own `-progress pipe:1` added), niced, reporting progress as the
  * fraction of `duration` seconds written. `signal` kills it (SIGKILL: nothing to flush, the caller
@@ -41,71 +91,31 @@ export function runFfmpeg(
     onProgress?: (fraction: number) => void;
   },
 ): Promise<FfmpegRun> {
+  const { signal } = options;
   return new Promise((resolve, reject) => {
-    if (options.signal?.aborted) {
-      reject(options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted'));
-      return;
-    }
-    const child = spawn(
-      'ffmpeg',
-      [
-        '-hide_banner',
-        '-nostdin',
-        '-loglevel',
-        'error',
-        '-nostats',
-        '-progress',
-        'pipe:1',
-        ...args,
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    if (child.pid !== undefined) {
-      try {
-        setPriority(child.pid, RENDER_NICENESS);
-      } catch {
-        // Not allowed here: it runs at our priority.
-      }
-    }
-    let peakRss = 0;
-    let cpuSeconds = 0;
-    const poll = setInterval(() => {
-      const s = child.pid === undefined ? undefined : sample(child.pid);
-      if (s) {
-        peakRss = Math.max(peakRss, s.rss);
-        cpuSeconds = s.cpu;
-      }
-    }, 250);
+    if (signal?.aborted) return reject(abortReason(signal));
+    const child = spawnNiced(args);
+    const usage = watchUsage(child.pid);
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-4000);
     });
-    let pending = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      pending += chunk;
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        const m = /^out_time_us=(\d+)/.exec(line);
-        if (m && options.duration > 0) {
-          options.onProgress?.(Math.min(1, Number(m[1]) / 1e6 / options.duration));
-        }
-        if (line === 'progress=end') {
-          const s = child.pid === undefined ? undefined : sample(child.pid);
-          if (s) {
-            peakRss = Math.max(peakRss, s.rss);
-            cpuSeconds = s.cpu;
-          }
-        }
+    eachLine(child.stdout, (line) => {
+      const m = /^out_time_us=(\d+)/.exec(line);
+      if (m && options.duration > 0) {
+        options.onProgress?.(Math.min(1, Number(m[1]) / 1e6 / options.duration));
       }
+      if (line === 'progress=end') usage.sample();
     });
     const abort = () => child.kill('SIGKILL');
-    options.signal?.addEventListener('abort', abort, { once: true });
+    signal?.addEventListener('abort', abort, { once: true });
+    const done = () => {
+      usage.stop();
+      signal?.removeEventListener('abort', abort);
+    };
     child.on('error', (error) => {
-      clearInterval(poll);
-      options.signal?.removeEventListener('abort', abort);
+      done();
       reject(
         new FfmpegError(
           (error as NodeJS.ErrnoException).code === 'ENOENT'
@@ -115,15 +125,10 @@ export function runFfmpeg(
       );
     });
     child.on('close', (code, killedBy) => {
-      clearInterval(poll);
-      options.signal?.removeEventListener('abort', abort);
-      if (options.signal?.aborted) {
-        reject(
-          options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted'),
-        );
-      } else if (code === 0) {
-        resolve({ peakRss, cpuSeconds });
-      } else {
+      done();
+      if (signal?.aborted) reject(abortReason(signal));
+      else if (code === 0) resolve(usage.run);
+      else {
         const tail = stderr.trim().split('\n').slice(-3).join(' ');
         reject(new FfmpegError(`ffmpeg failed (${killedBy ?? `exit ${code}`}): ${tail}`));
       }
