@@ -112,6 +112,62 @@ function byStart(lines: ParsedLine[]): ParsedLine[] {
   return order.map((i) => lines[i]!);
 }
 
+/** Word runs of the segment being read, as [start, end) offsets (`cut.runs` numbers); reused. */
+let bounds = new Int32Array(64);
+const cut = { runs: 0, firstNewWord: false, spaceAfter: false };
+
+/**
+ * Cuts `text` into word runs (into `bounds` and `cut`): a run starts a new word after whitespace,
+ * or at the start when `spaceBefore` (and the segment does not `join` the word before).
+ */
+function cutRuns(text: string, join: boolean, spaceBefore: boolean): void {
+  if (bounds.length < text.length + 2) bounds = new Int32Array(text.length * 2 + 2);
+  // A local for the hot loops (a module binding is a slower load).
+  const bnd = bounds;
+  let runs = 0;
+  let firstNewWord = false;
+  let before: boolean = join ? false : spaceBefore;
+  let at = 0;
+  while (at < text.length) {
+    let sp = at;
+    while (sp < text.length && isSpace(text.charCodeAt(sp))) sp++;
+    if (sp > at && !(join && runs === 0)) before = true;
+    if (sp >= text.length) break;
+    let e = sp;
+    while (e < text.length && !isSpace(text.charCodeAt(e))) e++;
+    if (runs === 0) firstNewWord = before;
+    bnd[runs++] = sp;
+    bnd[runs++] = e;
+    before = false;
+    at = e;
+  }
+  cut.runs = runs;
+  cut.firstNewWord = firstNewWord;
+  cut.spaceAfter = text.length > 0 ? before : spaceBefore;
+}
+
+/** What the builder has made so far. */
+interface Build {
+  readonly items: AlignmentItem[];
+  readonly estimatedFlags: boolean[];
+  readonly warnings: Warnings;
+  wordCount: number;
+  /** Times before 0:00, set to 0. */
+  negative: number;
+}
+
+/** Where the builder is in a line: its word and sub-word numbers and the word's first item. */
+interface Cursor {
+  readonly line: ParsedLine;
+  readonly lineIndex: number;
+  readonly translations: Record<string, string> | null;
+  pieces: number;
+  word: number;
+  subword: number;
+  first: boolean;
+  wordHead: AlignmentItem | undefined;
+}
+
 /**
  * Items straight from the segments (no object per word in between): each segment's text is cut
  * into word runs; a run starts a new word after whitespace (or at a line's start), else it is the
@@ -125,108 +181,105 @@ export function buildResult(
   warnings: Warnings,
   metadata: TimingMetadata = {},
 ): ReadResult {
-  const items: AlignmentItem[] = [];
-  const estimatedFlags: boolean[] = [];
-  // Word runs of the current segment as [start, end) offsets (`runs` numbers); reused.
-  let bounds = new Int32Array(64);
+  const b: Build = { items: [], estimatedFlags: [], warnings, wordCount: 0, negative: 0 };
   let lineIndex = 0;
-  let wordCount = 0;
-  let negative = 0;
-  for (const line of byStart(lines)) {
-    resolveTimes(line);
-    let pieces = 0;
-    let word = -1;
-    let subword = 0;
-    let first = true;
-    let wordHead: AlignmentItem | undefined;
-    let spaceBefore = true;
-    const translations =
-      line.translations && Object.keys(line.translations).length > 0 ? line.translations : null;
-    const segs = line.segments;
-    for (let index = 0; index < segs.length; index++) {
-      const seg = segs[index]!;
-      if (index > 0 && segs[index - 1]!.spaceAfter === true) spaceBefore = true;
-      const text = seg.text;
-      const join = seg.joinPrevious === true && pieces > 0;
-      if (bounds.length < text.length + 2) bounds = new Int32Array(text.length * 2 + 2);
-      let runs = 0;
-      let firstNewWord = false;
-      let before: boolean = join ? false : spaceBefore;
-      let at = 0;
-      while (at < text.length) {
-        let sp = at;
-        while (sp < text.length && isSpace(text.charCodeAt(sp))) sp++;
-        if (sp > at && !(join && runs === 0)) before = true;
-        if (sp >= text.length) break;
-        let e = sp;
-        while (e < text.length && !isSpace(text.charCodeAt(e))) e++;
-        if (runs === 0) firstNewWord = before;
-        bounds[runs++] = sp;
-        bounds[runs++] = e;
-        before = false;
-        at = e;
-      }
-      if (text.length > 0) spaceBefore = before;
-      if (runs === 0) continue;
-      const t0 = times[2 * index]!;
-      const span = Math.max(0, times[2 * index + 1]! - t0);
-      const spread = estimated[index] === 1 || runs > 2;
-      let total = 0;
-      for (let r = 0; r < runs; r += 2) total += bounds[r + 1]! - bounds[r]!;
-      let pieceEnd = t0;
-      for (let r = 0; r < runs; r += 2) {
-        const whole = bounds[r] === 0 && bounds[r + 1] === text.length;
-        const piece = whole ? text : text.slice(bounds[r], bounds[r + 1]);
-        const pieceStart = pieceEnd;
-        pieceEnd =
-          runs === 2 ? t0 + span : pieceStart + (span * (bounds[r + 1]! - bounds[r]!)) / total;
-        pieces++;
-        if ((r === 0 ? firstNewWord : true) || word < 0) {
-          word++;
-          subword = 0;
-          wordCount++;
-        } else subword++;
-        if (!Number.isFinite(pieceStart) || !Number.isFinite(pieceEnd)) {
-          warnings.add(line.source, `"${piece}" has no usable time; skipped.`);
-          continue;
-        }
-        if (pieceStart < 0 || pieceEnd < 0) negative++;
-        const itemStart = fix(pieceStart);
-        const itemEnd = Math.max(itemStart, fix(pieceEnd));
-        // One literal per shape rather than a field added after: 100k items.
-        const item: AlignmentItem =
-          line.singer === undefined
-            ? { line: lineIndex, word, subword, start: itemStart, end: itemEnd, text: piece }
-            : {
-                line: lineIndex,
-                word,
-                subword,
-                start: itemStart,
-                end: itemEnd,
-                text: piece,
-                singer: line.singer,
-              };
-        if (first && translations) {
-          item.translations = Object.fromEntries(
-            Object.entries(translations).map(([lang, text]) => [lang, { text }]),
-          );
-        }
-        if (subword === 0) wordHead = item;
-        if (r === 0 && seg.readings) addReadings(subword === 0 ? item : wordHead, seg.readings);
-        first = false;
-        items.push(item);
-        estimatedFlags.push(spread);
-      }
-    }
-    if (pieces > 0) lineIndex++;
-  }
-  if (negative > 0) {
+  for (const line of byStart(lines)) if (buildLine(line, lineIndex, b) > 0) lineIndex++;
+  if (b.negative > 0) {
     warnings.add(
       null,
-      `${count(negative, 'time', 'times')} before 0:00 (after the offset) set to 0.`,
+      `${count(b.negative, 'time', 'times')} before 0:00 (after the offset) set to 0.`,
     );
   }
-  return finish(format, encoding, items, estimatedFlags, warnings, metadata, lineIndex, wordCount);
+  return finish(
+    format,
+    encoding,
+    b.items,
+    b.estimatedFlags,
+    warnings,
+    metadata,
+    lineIndex,
+    b.wordCount,
+  );
+}
+
+/** Adds a line's items; returns how many pieces of text it had. */
+function buildLine(line: ParsedLine, lineIndex: number, b: Build): number {
+  resolveTimes(line);
+  const c: Cursor = {
+    line,
+    lineIndex,
+    translations:
+      line.translations && Object.keys(line.translations).length > 0 ? line.translations : null,
+    pieces: 0,
+    word: -1,
+    subword: 0,
+    first: true,
+    wordHead: undefined,
+  };
+  let spaceBefore = true;
+  const segs = line.segments;
+  for (let index = 0; index < segs.length; index++) {
+    const seg = segs[index]!;
+    if (index > 0 && segs[index - 1]!.spaceAfter === true) spaceBefore = true;
+    cutRuns(seg.text, seg.joinPrevious === true && c.pieces > 0, spaceBefore);
+    spaceBefore = cut.spaceAfter;
+    if (cut.runs > 0) addRuns(seg, index, c, b);
+  }
+  return c.pieces;
+}
+
+/** The items of one segment's word runs (just cut), spread over its time when there are several. */
+function addRuns(seg: Segment, index: number, c: Cursor, b: Build): void {
+  const text = seg.text;
+  const runs = cut.runs;
+  const bnd = bounds;
+  const t0 = times[2 * index]!;
+  const span = Math.max(0, times[2 * index + 1]! - t0);
+  const spread = estimated[index] === 1 || runs > 2;
+  let total = 0;
+  for (let r = 0; r < runs; r += 2) total += bnd[r + 1]! - bnd[r]!;
+  let pieceEnd = t0;
+  for (let r = 0; r < runs; r += 2) {
+    const whole = bnd[r] === 0 && bnd[r + 1] === text.length;
+    const piece = whole ? text : text.slice(bnd[r], bnd[r + 1]);
+    const pieceStart = pieceEnd;
+    pieceEnd = runs === 2 ? t0 + span : pieceStart + (span * (bnd[r + 1]! - bnd[r]!)) / total;
+    c.pieces++;
+    if ((r === 0 ? cut.firstNewWord : true) || c.word < 0) {
+      c.word++;
+      c.subword = 0;
+      b.wordCount++;
+    } else c.subword++;
+    if (!Number.isFinite(pieceStart) || !Number.isFinite(pieceEnd)) {
+      b.warnings.add(c.line.source, `"${piece}" has no usable time; skipped.`);
+      continue;
+    }
+    if (pieceStart < 0 || pieceEnd < 0) b.negative++;
+    const item = newItem(c, pieceStart, pieceEnd, piece);
+    if (c.subword === 0) c.wordHead = item;
+    if (r === 0 && seg.readings) addReadings(c.subword === 0 ? item : c.wordHead, seg.readings);
+    c.first = false;
+    b.items.push(item);
+    b.estimatedFlags.push(spread);
+  }
+}
+
+function newItem(c: Cursor, start: number, end: number, text: string): AlignmentItem {
+  const itemStart = fix(start);
+  const itemEnd = Math.max(itemStart, fix(end));
+  const { lineIndex: line, word, subword } = c;
+  const singer = c.line.singer;
+  // One literal per shape rather than a field added after: 100k items.
+  const item: AlignmentItem =
+    singer === undefined
+      ? { line, word, subword, start: itemStart, end: itemEnd, text }
+      : { line, word, subword, start: itemStart, end: itemEnd, text, singer };
+  if (c.first && c.translations) {
+    item.translations = Object.fromEntries(
+      Object.entries(c.translations).map(([lang, t]) => [lang, { text: t }]),
+    );
+  }
+  return item;
 }
 
 /** A word's readings go on its first sub-word; a later syllable's reading is appended. */
