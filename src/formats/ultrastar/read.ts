@@ -51,13 +51,18 @@ class Tempo {
 
 const number = (value: string) => Number(value.trim().replace(',', '.'));
 
-export function readUltrastar(text: string, encoding: string): ReadResult {
-  const warnings = new Warnings();
-  const metadata: TimingMetadata = {};
-  const lines = splitLines(text);
-  let bpm = NaN;
-  let gap = 0;
-  let relative = false;
+/** What the header says: the tempo and gap, #RELATIVE, metadata; and where the notes begin. */
+interface Header {
+  bpm: number;
+  gap: number;
+  relative: boolean;
+  metadata: TimingMetadata;
+  /** Index of the first line after the header. */
+  body: number;
+}
+
+function readHeader(lines: readonly string[], warnings: Warnings): Header {
+  const header: Header = { bpm: NaN, gap: 0, relative: false, metadata: {}, body: 0 };
   let n = 0;
   for (; n < lines.length; n++) {
     const raw = lines[n]!.trim();
@@ -69,18 +74,61 @@ export function readUltrastar(text: string, encoding: string): ReadResult {
       .trim()
       .toUpperCase();
     const value = colon < 0 ? '' : raw.slice(colon + 1).trim();
-    if (key === 'BPM') bpm = number(value);
+    if (key === 'BPM') header.bpm = number(value);
     else if (key === 'GAP') {
-      gap = number(value);
-      if (!Number.isFinite(gap)) {
+      header.gap = number(value);
+      if (!Number.isFinite(header.gap)) {
         warnings.add(n + 1, `The GAP "${value}" is not a number; 0 was used.`);
-        gap = 0;
+        header.gap = 0;
       }
-    } else if (key === 'RELATIVE') relative = /^(yes|true|1)$/i.test(value);
-    else if (key === 'TITLE' && value) metadata.title = value;
-    else if (key === 'ARTIST' && value) metadata.artist = value;
-    else if (key === 'LANGUAGE' && value) metadata.language = value;
+    } else if (key === 'RELATIVE') header.relative = /^(yes|true|1)$/i.test(value);
+    else if (key === 'TITLE' && value) header.metadata.title = value;
+    else if (key === 'ARTIST' && value) header.metadata.artist = value;
+    else if (key === 'LANGUAGE' && value) header.metadata.language = value;
   }
+  header.body = n;
+  return header;
+}
+
+/** The notes as they are read: lines in beats, the current voice and its beat origin. */
+class NoteLines {
+  readonly out: ParsedLine[] = [];
+  singer: number | undefined;
+  base = 0;
+  /** #RELATIVE: each voice keeps its own beat origin across voice changes. */
+  private readonly bases = new Map<number | undefined, number>();
+  private current: ParsedLine | null = null;
+
+  note(source: number, beat: number, length: number, syllable: string): void {
+    const start = this.base + beat;
+    const end = this.base + beat + Math.max(0, length);
+    if (!this.current) {
+      this.current = { source, start, end, segments: [] };
+      if (this.singer !== undefined) this.current.singer = this.singer;
+    }
+    const line = this.current;
+    line.start = Math.min(line.start, start);
+    line.end = Math.max(line.end, end);
+    line.segments.push({ text: syllable, start, end, joinPrevious: continues(syllable) });
+  }
+
+  close(): void {
+    if (this.current && this.current.segments.length > 0) this.out.push(this.current);
+    this.current = null;
+  }
+
+  voice(singer: number): void {
+    this.close();
+    this.bases.set(this.singer, this.base);
+    this.singer = singer;
+    this.base = this.bases.get(singer) ?? 0;
+  }
+}
+
+export function readUltrastar(text: string, encoding: string): ReadResult {
+  const warnings = new Warnings();
+  const lines = splitLines(text);
+  const { bpm, gap, relative, metadata, body } = readHeader(lines, warnings);
   if (!Number.isFinite(bpm) || bpm <= 0) {
     throw new TimingFormatError(
       'This UltraStar file has no usable #BPM line, so its notes cannot be timed.',
@@ -88,66 +136,55 @@ export function readUltrastar(text: string, encoding: string): ReadResult {
   }
   // Notes are read in beats; times come at the end, when every BPM change (B line) is known.
   const tempo = new Tempo(bpm);
-  const out: ParsedLine[] = [];
-  let singer: number | undefined;
-  let base = 0;
-  // #RELATIVE: each voice keeps its own beat origin across voice changes.
-  const bases = new Map<number | undefined, number>();
-  let current: ParsedLine | null = null;
-  const close = () => {
-    if (current && current.segments.length > 0) out.push(current);
-    current = null;
-  };
-  for (; n < lines.length; n++) {
+  const notes = new NoteLines();
+  for (let n = body; n < lines.length; n++) {
     const raw = lines[n]!;
     let indent = 0;
     while (raw.charCodeAt(indent) === 32 || raw.charCodeAt(indent) === 9) indent++;
-    const c = raw.charCodeAt(indent);
     if (readNote(raw, indent)) {
-      const start = base + note.beat;
-      const end = base + note.beat + Math.max(0, note.length);
-      const syllable = note.syllable;
-      if (!current) {
-        current = { source: n + 1, start, end, segments: [] };
-        if (singer !== undefined) current.singer = singer;
-      }
-      current.start = Math.min(current.start, start);
-      current.end = Math.max(current.end, end);
-      current.segments.push({ text: syllable, start, end, joinPrevious: continues(syllable) });
+      notes.note(n + 1, note.beat, note.length, note.syllable);
       continue;
     }
     // Not a note (a break, a player, or something else): the rare lines, read by pattern.
+    const c = raw.charCodeAt(indent);
     const line = indent === 0 ? raw : raw.slice(indent);
     if ((Number.isNaN(c) || isJsSpace(c)) && line.trim() === '') continue;
-    const first = line[0];
-    if (first === 'E' && line.trim() === 'E') break;
-    const br = BREAK.exec(line);
-    if (br) {
-      close();
-      if (relative) base += Number(br[2] ?? br[1]);
-      continue;
-    }
-    const player = PLAYER.exec(line.trim());
-    if (player) {
-      close();
-      bases.set(singer, base);
-      singer = Math.max(0, Number(player[1]) - 1);
-      base = bases.get(singer) ?? 0;
-      continue;
-    }
-    const change = BPM_CHANGE.exec(line);
-    if (change && number(change[2]!) > 0) {
-      tempo.change(base + Number(change[1]), number(change[2]!));
-      continue;
-    }
-    if (first === '#') warnings.add(n + 1, 'A header line after the notes; ignored.');
-    else if (first === 'B')
-      warnings.add(n + 1, 'This BPM change (B line) cannot be read; skipped.');
-    else warnings.add(n + 1, 'This line is not an UltraStar note or line break; skipped.');
+    if (line[0] === 'E' && line.trim() === 'E') break;
+    readOther(line, n + 1, { notes, tempo, relative, warnings });
   }
-  close();
+  notes.close();
   // No `E` at the end is common in hand-made files, and harmless.
-  // One voice is no duet (a lone P1 line): no singer, as in every other format.
+  return buildResult('ultrastar', encoding, timed(notes.out, tempo, gap), warnings, metadata);
+}
+
+/** A line that is not a note: a line break, a player, a BPM change, or one to warn about. */
+function readOther(
+  line: string,
+  source: number,
+  at: { notes: NoteLines; tempo: Tempo; relative: boolean; warnings: Warnings },
+): void {
+  const br = BREAK.exec(line);
+  if (br) {
+    at.notes.close();
+    if (at.relative) at.notes.base += Number(br[2] ?? br[1]);
+    return;
+  }
+  const player = PLAYER.exec(line.trim());
+  if (player) return at.notes.voice(Math.max(0, Number(player[1]) - 1));
+  const change = BPM_CHANGE.exec(line);
+  if (change && number(change[2]!) > 0) {
+    at.tempo.change(at.notes.base + Number(change[1]), number(change[2]!));
+    return;
+  }
+  const first = line[0];
+  if (first === '#') at.warnings.add(source, 'A header line after the notes; ignored.');
+  else if (first === 'B')
+    at.warnings.add(source, 'This BPM change (B line) cannot be read; skipped.');
+  else at.warnings.add(source, 'This line is not an UltraStar note or line break; skipped.');
+}
+
+/** Beats to seconds; one voice is no duet (a lone P1 line): no singer, as in every other format. */
+function timed(out: ParsedLine[], tempo: Tempo, gap: number): ParsedLine[] {
   const voices = new Set(out.map((line) => line.singer));
   if (voices.size === 1) for (const line of out) delete line.singer;
   const at = (beat: number) => tempo.seconds(beat, gap);
@@ -159,7 +196,7 @@ export function readUltrastar(text: string, encoding: string): ReadResult {
       s.end = at(s.end!);
     }
   }
-  return buildResult('ultrastar', encoding, out, warnings, metadata);
+  return out;
 }
 
 /** The fields of the last note `readNote` read. */
