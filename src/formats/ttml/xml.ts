@@ -197,17 +197,44 @@ function nameAt(text: string, from: number, to: number): string {
 }
 
 interface Context {
+  text: string;
   tree: XmlTree;
-  /** Open elements; the document node (0) at the bottom. */
   /** Open elements (`depth` of them); the document node (0) at the bottom. */
   stack: Int32Array;
   depth: number;
   problems: XmlDocument['problems'];
   deepNoted: boolean;
+  /** The line number at `counted` (lines are counted only where a problem or element needs one). */
+  line: number;
+  counted: number;
 }
 
+/** The 1-based line of `pos` (positions are asked in increasing order). */
+function lineAt(ctx: Context, pos: number): number {
+  const { text } = ctx;
+  for (let i = text.indexOf('\n', ctx.counted); i >= 0 && i < pos; i = text.indexOf('\n', i + 1))
+    ctx.line++;
+  ctx.counted = Math.max(ctx.counted, pos);
+  return ctx.line;
+}
+
+/** The position after `end` from `from`, or the text's end with a problem noted. */
+function skipTo(ctx: Context, from: number, end: string, what: string): number {
+  const at = ctx.text.indexOf(end, from);
+  if (at < 0) {
+    ctx.problems.push({
+      line: lineAt(ctx, from),
+      message: `An unterminated ${what} runs to the end of the file.`,
+    });
+    return ctx.text.length;
+  }
+  return at + end.length;
+}
+
+const addText = (ctx: Context, value: string) =>
+  ctx.tree.add(ctx.stack[ctx.depth - 1]!, value, 1, 0);
+
 export function parseXml(text: string): XmlDocument {
-  const problems: XmlDocument['problems'] = [];
   // At most a start tag and a text node per `<`, plus the document: counted, so no regrowing.
   let tags = 0;
   for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at + 1)) tags++;
@@ -215,81 +242,78 @@ export function parseXml(text: string): XmlDocument {
   const top = tree.add(-1, '#document', 0, 1);
   const stack = new Int32Array(MAX_DEPTH + 2);
   stack[0] = top;
-  const ctx: Context = { tree, stack, depth: 1, problems, deepNoted: false };
-  let line = 1;
-  let counted = 0;
-  const lineAt = (pos: number) => {
-    for (let i = text.indexOf('\n', counted); i >= 0 && i < pos; i = text.indexOf('\n', i + 1))
-      line++;
-    counted = Math.max(counted, pos);
-    return line;
+  const ctx: Context = {
+    text,
+    tree,
+    stack,
+    depth: 1,
+    problems: [],
+    deepNoted: false,
+    line: 1,
+    counted: 0,
   };
-  const skipTo = (from: number, end: string, what: string) => {
-    const at = text.indexOf(end, from);
-    if (at < 0) {
-      problems.push({
-        line: lineAt(from),
-        message: `An unterminated ${what} runs to the end of the file.`,
-      });
-      return text.length;
-    }
-    return at + end.length;
-  };
-  const addText = (value: string) => tree.add(stack[ctx.depth - 1]!, value, 1, 0);
   let i = 0;
   while (i < text.length) {
     const lt = text.indexOf('<', i);
     const textEnd = lt < 0 ? text.length : lt;
-    if (textEnd > i) addText(decodeXmlText(text.slice(i, textEnd)));
+    if (textEnd > i) addText(ctx, decodeXmlText(text.slice(i, textEnd)));
     if (lt < 0) break;
     const next = text.charCodeAt(lt + 1);
-    if (next === 33 /* ! */ && text.startsWith('<!--', lt)) i = skipTo(lt + 4, '-->', 'comment');
-    else if (next === 33 && text.startsWith('<![CDATA[', lt)) {
-      const end = text.indexOf(']]>', lt + 9);
-      const stop = end < 0 ? text.length : end;
-      addText(text.slice(lt + 9, stop));
-      i = end < 0 ? text.length : end + 3;
-    } else if (next === 63 /* ? */) i = skipTo(lt + 2, '?>', 'processing instruction');
-    else if (next === 33) {
-      const bracket = text.indexOf('[', lt);
-      const close = text.indexOf('>', lt);
-      i =
-        bracket >= 0 && close > bracket
-          ? skipTo(bracket, ']>', 'DOCTYPE')
-          : skipTo(lt, '>', 'declaration');
-    } else if (next === 47 /* / */) {
-      const close = text.indexOf('>', lt);
-      const stop = close < 0 ? text.length : close;
-      i = close < 0 ? text.length : close + 1;
-      // The usual case, the element on top, is checked without slicing its name.
-      const top = ctx.depth - 1;
-      if (top > 0 && endTagNames(text, lt + 2, stop, tree.name[stack[top]!]!)) {
-        ctx.depth = top;
-        continue;
-      }
-      // Look for the matching start tag near the top only: a flood of stray end tags stays linear.
-      const name = text.slice(lt + 2, stop).trim();
-      let at = top;
-      while (at > 0 && ctx.depth - at <= MAX_DEPTH && tree.name[stack[at]!] !== name) at--;
-      if (at > 0 && tree.name[stack[at]!] === name) ctx.depth = at;
-      else
-        problems.push({
-          line: lineAt(lt),
-          message: `The end tag </${name}> has no start tag; ignored.`,
-        });
-    } else {
-      i = startTag(text, lt, ctx, lineAt(lt));
-    }
+    if (next === 33 /* ! */ || next === 63 /* ? */) i = markup(ctx, lt);
+    else if (next === 47 /* / */) i = endTag(ctx, lt);
+    else i = startTag(text, lt, ctx, lineAt(ctx, lt));
   }
   if (ctx.depth > 1) {
     const open = stack[ctx.depth - 1]!;
-    problems.push({
+    ctx.problems.push({
       line: tree.line[open]!,
       message: `The element <${tree.name[open]!}> is not closed before the end of the file.`,
     });
   }
   const root = tree.elements(top)[0] ?? -1;
-  return { tree, root, problems };
+  return { tree, root, problems: ctx.problems };
+}
+
+/** `<!-- -->`, `<![CDATA[ ]]>` (kept as text), `<? ?>`, `<!DOCTYPE …>`: the position after it. */
+function markup(ctx: Context, lt: number): number {
+  const { text } = ctx;
+  if (text.startsWith('<!--', lt)) return skipTo(ctx, lt + 4, '-->', 'comment');
+  if (text.startsWith('<![CDATA[', lt)) {
+    const end = text.indexOf(']]>', lt + 9);
+    addText(ctx, text.slice(lt + 9, end < 0 ? text.length : end));
+    return end < 0 ? text.length : end + 3;
+  }
+  if (text.charCodeAt(lt + 1) === 63) return skipTo(ctx, lt + 2, '?>', 'processing instruction');
+  const bracket = text.indexOf('[', lt);
+  const close = text.indexOf('>', lt);
+  return bracket >= 0 && close > bracket
+    ? skipTo(ctx, bracket, ']>', 'DOCTYPE')
+    : skipTo(ctx, lt, '>', 'declaration');
+}
+
+/** An end tag: closes its element (and any left open above it); the position after it. */
+function endTag(ctx: Context, lt: number): number {
+  const { text, tree, stack } = ctx;
+  const close = text.indexOf('>', lt);
+  const stop = close < 0 ? text.length : close;
+  const after = close < 0 ? text.length : close + 1;
+  // The usual case, the element on top, is checked without slicing its name.
+  const top = ctx.depth - 1;
+  if (top > 0 && endTagNames(text, lt + 2, stop, tree.name[stack[top]!]!)) {
+    ctx.depth = top;
+    return after;
+  }
+  // Look for the matching start tag near the top only: a flood of stray end tags stays linear.
+  const name = text.slice(lt + 2, stop).trim();
+  let at = top;
+  while (at > 0 && ctx.depth - at <= MAX_DEPTH && tree.name[stack[at]!] !== name) at--;
+  if (at > 0 && tree.name[stack[at]!] === name) ctx.depth = at;
+  else
+    ctx.problems.push({
+      line: lineAt(ctx, lt),
+      message: `The end tag </${name}> has no start tag; ignored.`,
+    });
+  return after;
 }
 
 /** `text[from, to)`, trimmed, is `name` (checked without slicing: one end tag per word). */
