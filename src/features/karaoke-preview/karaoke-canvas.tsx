@@ -1,17 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { defaultStyle, type StyleObject } from '../../contract';
 import type { LayoutItem } from '../../karaoke-layout';
-import { describeFrame, drawKaraokeFrame, WidthCache } from './draw-frame';
+import { WidthCache } from './draw-frame';
+import { followClock, paintScene, type PreviewClock } from './paint';
 import { createScene } from './scene';
 import { itemsSource, type KaraokeSource } from './window';
 import './karaoke-preview.css';
 
-/** A playback clock: `subscribe` fires on play, pause and seek (not per frame). */
-export interface PreviewClock {
-  getTime(): number;
-  isPlaying(): boolean;
-  subscribe(listener: () => void): () => void;
-}
+export type { PreviewClock } from './paint';
 
 export interface KaraokeCanvasProps {
   /** The lyrics: a plain array of alignment items, or a source (the editor's, see window.ts). */
@@ -75,66 +71,29 @@ export function KaraokeCanvas({
   // Drawing: one function of the time, reading the current scene and canvas size.
   useEffect(() => {
     let lastText = '';
+    const say = (said: string) => {
+      if (said === lastText) return;
+      lastText = said;
+      setText(said);
+    };
     drawRef.current = (t: number) => {
       try {
-        draw(t);
+        say(paintScene(canvas.current, scene, t, widths, transparent));
         setFailed(false);
       } catch (error) {
         setFailed(true);
         // A style the layout cannot read must not take the page down: say so in place.
-        const said = `The preview cannot be drawn: ${error instanceof Error ? error.message : String(error)}`;
-        if (said !== lastText) {
-          lastText = said;
-          setText(said);
-        }
+        say(
+          `The preview cannot be drawn: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
-    };
-    const draw = (t: number) => {
-      const el = canvas.current;
-      const { frame, layout } = scene.at(t);
-      const said = describeFrame(frame);
-      if (said !== lastText) {
-        lastText = said;
-        setText(said);
-      }
-      const ctx = el?.getContext('2d');
-      if (!el || !ctx) return;
-      const ratio = window.devicePixelRatio || 1;
-      const cssWidth = el.clientWidth || 320;
-      const pixelWidth = Math.max(1, Math.round(cssWidth * ratio));
-      const pixelHeight = Math.max(1, Math.round((pixelWidth * scene.height) / scene.width));
-      if (el.width !== pixelWidth || el.height !== pixelHeight) {
-        el.width = pixelWidth;
-        el.height = pixelHeight;
-      }
-      const k = pixelWidth / scene.width;
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, pixelWidth, pixelHeight);
-      ctx.setTransform(k, 0, 0, k, 0, 0);
-      drawKaraokeFrame(ctx, layout, frame, widths, { transparent });
     };
   }, [scene, widths, transparent]);
 
   // What time to draw: the fixed one, or the clock's (every frame while it plays).
   useEffect(() => {
-    if (!clock) {
-      drawRef.current(time ?? 0);
-      return;
-    }
-    let raf = 0;
-    const frame = () => {
-      raf = 0;
-      drawRef.current(clock.getTime());
-      if (clock.isPlaying()) raf = requestAnimationFrame(frame);
-    };
-    const unsubscribe = clock.subscribe(() => {
-      if (raf === 0) frame();
-    });
-    frame();
-    return () => {
-      unsubscribe();
-      cancelAnimationFrame(raf);
-    };
+    if (clock) return followClock(clock, (t) => drawRef.current(t));
+    drawRef.current(time ?? 0);
   }, [clock, time, scene, transparent]);
 
   // A new size (the panel was resized): draw again at the same time.
