@@ -42,7 +42,7 @@ interface Row {
 /**
  * Idempotency-Key (docs/adr/0005, 0011): the first successful response per (account, key)
  * answers its replays for 24 h. What is kept is what a replay needs: small bodies as they are,
- * alignment replacements as a reference (rebuilt by the route), at most MAX_KEYS_PER_ACCOUNT per
+ * large answers as the route's ReplayRef (the route rebuilds the answer from it), at most MAX_KEYS_PER_ACCOUNT per
  * account. The first request claims the key with a row (the primary key decides between
  * processes); a duplicate that arrives meanwhile, in this process or another, waits for that row
  * to hold the answer. A failed request removes its claim: it changed nothing, and its retry may
