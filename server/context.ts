@@ -2,12 +2,15 @@ import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import type { Account, RouteName, RouteParams, Routes } from '../src/contract';
 import type { Db } from './db/database';
+import type { ReplayRef } from './http/idempotency';
 import type { LargeBodies } from './http/large-bodies';
 import type { OriginPolicy } from './http/origin';
 import type { RouteBody } from './http/route-body';
 import type { FileStore } from './storage/file-store';
 import type { LocalFileStore } from './storage/local-files';
 import type { TaskQueue } from './tasks/queue';
+
+export type { ReplayRef };
 
 /** What every handler may use, one per service instance: ports, composed in app.ts. */
 export interface Services {
@@ -36,13 +39,6 @@ export interface RequestContext {
   origin: string;
   services: Services;
 }
-
-/**
- * What an idempotent replay keeps instead of the whole response (docs/adr/0005, 0010): a few
- * strings from which the route that answered rebuilds the answer (its `replay`), for answers too
- * large to store (an alignment's is megabytes). Stored as JSON with the Idempotency-Key.
- */
-export type ReplayRef = Readonly<Record<string, string>>;
 
 /**
  * A response body that is already JSON (large alignments are stitched, not re-encoded): one text,

@@ -1,8 +1,14 @@
 import { createHash, type Hash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ReplayRef } from '../context';
 import type { Db } from '../db/database';
 import { HttpError } from './problem';
+
+/**
+ * What a replay keeps instead of the whole response (docs/adr/0005, 0010): a few strings from
+ * which the route that answered rebuilds the answer (its `replay`), for answers too large to
+ * store (an alignment's is megabytes). Stored as JSON with the key.
+ */
+export type ReplayRef = Readonly<Record<string, string>>;
 
 export interface StoredResponse {
   status: number;
