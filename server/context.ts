@@ -41,8 +41,8 @@ export interface RequestContext {
 }
 
 /**
- * A response body that is already JSON (large alignments are stitched, not re-encoded): one text,
- * or parts written one after the other and never joined.
+ * A response body that is already JSON (a large one is stitched from stored JSON, not
+ * re-encoded): one text, or parts written one after the other and never joined.
  */
 export class RawJson {
   constructor(

@@ -6,7 +6,7 @@ import { HttpError } from './problem';
 /**
  * What a replay keeps instead of the whole response (docs/adr/0005, 0010): a few strings from
  * which the route that answered rebuilds the answer (its `replay`), for answers too large to
- * store (an alignment's is megabytes). Stored as JSON with the key.
+ * store (megabytes). Stored as JSON with the key.
  */
 export type ReplayRef = Readonly<Record<string, string>>;
 
