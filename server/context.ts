@@ -2,12 +2,15 @@ import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import type { Account, RouteName, RouteParams, Routes } from '../src/contract';
 import type { Db } from './db/database';
+import type { ReplayRef } from './http/idempotency';
 import type { LargeBodies } from './http/large-bodies';
 import type { OriginPolicy } from './http/origin';
-import type { PreparedReplacement } from './routes/alignment-body';
+import type { RouteBody } from './http/route-body';
 import type { FileStore } from './storage/file-store';
 import type { LocalFileStore } from './storage/local-files';
 import type { TaskQueue } from './tasks/queue';
+
+export type { ReplayRef };
 
 /** What every handler may use, one per service instance: ports, composed in app.ts. */
 export interface Services {
@@ -38,19 +41,8 @@ export interface RequestContext {
 }
 
 /**
- * What an idempotent replay needs instead of the whole response (docs/adr/0005, 0010): the route
- * rebuilds the answer from it. Only alignment replacements use one (their answers are megabytes).
- */
-export interface ReplayRef {
-  kind: 'alignment';
-  projectId: string;
-  alignmentId: string;
-  revision: string;
-}
-
-/**
- * A response body that is already JSON (large alignments are stitched, not re-encoded): one text,
- * or parts written one after the other and never joined.
+ * A response body that is already JSON (a large one is stitched from stored JSON, not
+ * re-encoded): one text, or parts written one after the other and never joined.
  */
 export class RawJson {
   constructor(
@@ -59,16 +51,9 @@ export class RawJson {
   ) {}
 }
 
-/** Bodies that reach their handler prepared, not as the schema's output. */
-interface PreparedBodies {
-  replaceAlignment: PreparedReplacement;
-}
-
-type BodyOf<N extends RouteName> = N extends keyof PreparedBodies
-  ? PreparedBodies[N]
-  : Routes[N] extends { body: z.ZodType }
-    ? z.output<Routes[N]['body']>
-    : undefined;
+type BodyOf<N extends RouteName> = Routes[N] extends { body: z.ZodType }
+  ? z.output<Routes[N]['body']>
+  : undefined;
 type QueryOf<N extends RouteName> = Routes[N] extends { query: z.ZodType }
   ? z.output<Routes[N]['query']>
   : undefined;
@@ -76,15 +61,44 @@ type QueryOf<N extends RouteName> = Routes[N] extends { query: z.ZodType }
 /** What a handler returns: the response schema's input (defaults may be left out). */
 export type ResponseOf<N extends RouteName> = z.input<Routes[N]['response']>;
 
-export interface HandlerInput<N extends RouteName> {
+export interface HandlerInput<N extends RouteName, Body = BodyOf<N>> {
   params: RouteParams<N>;
   query: QueryOf<N>;
-  body: BodyOf<N>;
+  body: Body;
 }
 
-export type Handler<N extends RouteName> = (
-  input: HandlerInput<N>,
+export type Handler<N extends RouteName, Body = BodyOf<N>> = (
+  input: HandlerInput<N, Body>,
   ctx: RequestContext,
 ) => ResponseOf<N> | RawJson | Promise<ResponseOf<N> | RawJson>;
 
-export type HandlerTable = { [N in RouteName]: Handler<N> };
+/**
+ * A route that declares more than its handler, as a Fastify route declares its options: its own
+ * body reader (size limit, parser, worker; the handler gets the reader's body instead of the
+ * contract schema's output) and how an Idempotency-Key replay rebuilds its answer.
+ */
+export interface RouteDeclaration<N extends RouteName, Outcome, Body> {
+  body: RouteBody<Outcome, Body>;
+  handle: Handler<N, Body>;
+  /** Rebuilds a replayed answer from the ReplayRef that `handle` returned with its RawJson. */
+  replay?: (ref: ReplayRef, ctx: RequestContext) => Promise<RawJson>;
+}
+
+/** A RouteDeclaration as the router holds it (its body's type is the route's own business). */
+export interface DeclaredRoute<N extends RouteName> {
+  readonly body: RouteBody<unknown, unknown>;
+  readonly handle: Handler<N, unknown>;
+  readonly replay?: ((ref: ReplayRef, ctx: RequestContext) => Promise<RawJson>) | undefined;
+}
+
+/** Declares route `name` with its own body reader (and replay); the handler's body is typed by it. */
+export function declareRoute<N extends RouteName, Outcome, Body>(
+  _name: N,
+  route: RouteDeclaration<N, Outcome, Body>,
+): DeclaredRoute<N> {
+  // The reader and the handler agree on Body (checked above); the router only passes it along.
+  return route as unknown as DeclaredRoute<N>;
+}
+
+/** One entry per route name of the contract: a handler, or a declared route. */
+export type HandlerTable = { [N in RouteName]: Handler<N> | DeclaredRoute<N> };

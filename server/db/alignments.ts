@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AlignmentItem, AlignmentReplacement, SelectionRequest } from '../../src/contract';
-import { HttpError } from '../http/problem';
+import { NotFoundError, StaleVersionError } from '../errors';
 import type { Db } from './database';
 import { newId, newRevision, nowIso } from './ids';
 
@@ -150,16 +150,20 @@ async function loadForWrite(db: Db, projectId: string, alignmentId: string) {
     alignmentId,
     projectId,
   );
-  if (!row || !project) throw new HttpError(404, 'Alignment was not found.');
+  if (!row || !project) throw new NotFoundError('Alignment');
   return { row, project };
 }
 
-function conflict(row: AlignmentMeta, project: SelectionState, what: string): HttpError {
-  return new HttpError(
-    409,
-    `The ${what} changed since it was read: fetch the project again before applying edits.`,
-    { revision: row.revision, selectionRevision: project.selection_revision },
-  );
+/** The stored revisions, for a write that found them moved. */
+function conflict(
+  row: AlignmentMeta,
+  project: SelectionState,
+  what: 'timing revision' | 'selection revision',
+): StaleVersionError {
+  return new StaleVersionError(what, {
+    revision: row.revision,
+    selectionRevision: project.selection_revision,
+  });
 }
 
 /**
@@ -198,18 +202,21 @@ export function replaceAlignment(
   });
 }
 
-/** The stored alignment as JSON when its revision is still `revision` (an idempotent replay). */
+/**
+ * The stored alignment as JSON while its revision is still `revision` (an idempotent replay);
+ * StaleVersionError once someone saved after it.
+ */
 export async function alignmentAtRevision(
   db: Db,
   projectId: string,
   alignmentId: string,
   revision: string,
-): Promise<{ json: string } | { conflict: HttpError }> {
+): Promise<string> {
   const { row, project } = await loadForWrite(db, projectId, alignmentId);
-  if (row.revision !== revision) return { conflict: conflict(row, project, 'timing revision') };
+  if (row.revision !== revision) throw conflict(row, project, 'timing revision');
   const full = await db.one<AlignmentRow>('SELECT * FROM alignments WHERE id = ?', alignmentId);
-  if (!full) throw new HttpError(404, 'Alignment was not found.');
-  return { json: alignmentJson(full, project) };
+  if (!full) throw new NotFoundError('Alignment');
+  return alignmentJson(full, project);
 }
 
 /** PUT .../selection: selects with both guards; selecting the selected one changes nothing. */
@@ -228,7 +235,7 @@ export function selectAlignment(
     await selectAlignmentRow(tx, projectId, alignmentId);
     const fresh = await tx.one<AlignmentRow>('SELECT * FROM alignments WHERE id = ?', alignmentId);
     const state = await selectionState(tx, projectId);
-    if (!fresh || !state) throw new HttpError(404, 'Alignment was not found.');
+    if (!fresh || !state) throw new NotFoundError('Alignment');
     return alignmentJson(fresh, state);
   });
 }

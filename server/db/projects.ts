@@ -6,10 +6,10 @@ import {
   type ProjectSettings,
   type StyleObject,
 } from '../../src/contract';
+import { NotFoundError, StaleVersionError } from '../errors';
 import type { FileStore } from '../storage/file-store';
 import { alignmentJson, projectAlignments } from './alignments';
 import type { Db } from './database';
-import { HttpError, notFound } from '../http/problem';
 import { newId, newRevision, nowIso } from './ids';
 import { exportView, projectExports } from './library';
 import { latestProjectTask } from './tasks';
@@ -170,17 +170,9 @@ export async function projectSettings(db: Db, row: ProjectRow): Promise<ProjectS
   };
 }
 
-function settingsConflict(current: string): HttpError {
-  return new HttpError(
-    409,
-    'The settings changed since they were read: fetch them again (or merge) before saving.',
-    { versionId: current },
-  );
-}
-
 /**
  * PUT .../settings: replaces the settings while `expectedVersionId` is still the stored one (the
- * row is locked, so two saves on one version make one winner and one 409); a new versionId.
+ * row is locked, so two saves on one version make one winner and one StaleVersionError); a new versionId.
  */
 export async function replaceProjectSettings(
   db: Db,
@@ -199,7 +191,7 @@ export async function replaceProjectSettings(
       projectId,
       accountId,
     );
-    if (!row) throw notFound('Project');
+    if (!row) throw new NotFoundError('Project');
     let settings = change.settings;
     let presetId = row.preset_id;
     if (change.presetId !== undefined) {
@@ -208,13 +200,13 @@ export async function replaceProjectSettings(
         change.presetId,
         accountId,
       );
-      if (!preset) throw notFound('Preset');
+      if (!preset) throw new NotFoundError('Preset');
       const current = JSON.parse(row.settings_json) as ProjectSettings['settings'];
       settings = { ...current, style: JSON.parse(preset.preset_json) as StyleObject };
       presetId = preset.id;
     }
     if (row.settings_version !== change.expectedVersionId) {
-      throw settingsConflict(row.settings_version);
+      throw new StaleVersionError('settings', { versionId: row.settings_version });
     }
     const version = newRevision();
     await tx.run(
@@ -227,7 +219,7 @@ export async function replaceProjectSettings(
       row.id,
     );
     const fresh = await tx.one<ProjectRow>('SELECT * FROM projects WHERE id = ?', row.id);
-    if (!fresh) throw notFound('Project');
+    if (!fresh) throw new NotFoundError('Project');
     return projectSettings(tx, fresh);
   });
 }

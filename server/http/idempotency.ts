@@ -1,8 +1,14 @@
 import { createHash, type Hash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ReplayRef } from '../context';
 import type { Db } from '../db/database';
 import { HttpError } from './problem';
+
+/**
+ * What a replay keeps instead of the whole response (docs/adr/0005, 0010): a few strings from
+ * which the route that answered rebuilds the answer (its `replay`), for answers too large to
+ * store (megabytes). Stored as JSON with the key.
+ */
+export type ReplayRef = Readonly<Record<string, string>>;
 
 export interface StoredResponse {
   status: number;
@@ -42,7 +48,7 @@ interface Row {
 /**
  * Idempotency-Key (docs/adr/0005, 0011): the first successful response per (account, key)
  * answers its replays for 24 h. What is kept is what a replay needs: small bodies as they are,
- * alignment replacements as a reference (rebuilt by the route), at most MAX_KEYS_PER_ACCOUNT per
+ * large answers as the route's ReplayRef (the route rebuilds the answer from it), at most MAX_KEYS_PER_ACCOUNT per
  * account. The first request claims the key with a row (the primary key decides between
  * processes); a duplicate that arrives meanwhile, in this process or another, waits for that row
  * to hold the answer. A failed request removes its claim: it changed nothing, and its retry may

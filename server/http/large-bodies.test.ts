@@ -5,8 +5,6 @@ import { LargeBodies, WORKER_BODY_BYTES } from './large-bodies';
 const bodies = new LargeBodies(() => undefined, 1, 1);
 afterAll(() => bodies.close());
 
-const item = (i: number) => ({ line: i, word: 0, subword: 0, start: i, end: i + 0.5, text: 'la' });
-
 describe('LargeBodies', () => {
   it('lets one body in per slot, queues a bounded number and answers 503 beyond', async () => {
     const first = await bodies.acquire();
@@ -25,30 +23,11 @@ describe('LargeBodies', () => {
     expect(secondIn).toBe(true);
   });
 
-  it('prepares a large body in a worker thread (its bytes are moved there, not copied)', async () => {
-    const items = Array.from({ length: 5000 }, (_, i) => item(i));
-    const json = JSON.stringify({ alignment: { items }, expectedRevision: 'r' });
-    const raw = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
-    raw.write(json);
-    expect(raw.length).toBeGreaterThan(WORKER_BODY_BYTES);
-    const outcome = await bodies.prepareReplacement(raw);
-    // Transferred to the worker: this side's view is detached.
-    expect(raw.buffer.byteLength).toBe(0);
-    if (!outcome.ok) throw new Error(outcome.detail);
-    const stored = JSON.parse(Buffer.from(outcome.value.itemsJson).toString()) as { id: string }[];
-    expect(stored).toHaveLength(5000);
-    expect(stored.every((i) => typeof i.id === 'string')).toBe(true);
-  });
-
-  it('reports a rejected large body with zod-worded errors', async () => {
-    const items = Array.from({ length: 5000 }, (_, i) => item(i));
-    const json = JSON.stringify({ alignment: { items: [...items, { ...item(1), end: 0.5 }] } });
-    const outcome = await bodies.prepareReplacement(Buffer.from(json));
-    expect(outcome).toMatchObject({ ok: false, status: 422 });
-    if (outcome.ok) return;
-    expect(outcome.errors?.map((e) => e.path).sort()).toEqual([
-      'alignment.items.5000.end',
-      'expectedRevision',
-    ]);
+  it('runs a parser inline when the body is small or names no worker entry', async () => {
+    const parser = { parse: (raw: Uint8Array) => raw.length };
+    expect(await bodies.parse(parser, Buffer.alloc(10))).toBe(10);
+    expect(await bodies.parse(parser, Buffer.alloc(WORKER_BODY_BYTES + 1))).toBe(
+      WORKER_BODY_BYTES + 1,
+    );
   });
 });

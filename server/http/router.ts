@@ -8,28 +8,25 @@ import {
   type RouteDef,
   type RouteName,
 } from '../../src/contract';
-import { type HandlerTable, RawJson, type RequestContext, type Services } from '../context';
-import { accountForKey } from '../db/accounts';
-import { replayAlignment } from '../routes/alignments';
-import { unwrapPrepared } from '../routes/alignment-body';
 import {
-  checkJsonHeaders,
-  declaredLength,
-  discardBody,
-  parseJsonBody,
-  readBody,
-  tooLarge,
-} from './body';
+  type DeclaredRoute,
+  type Handler,
+  type HandlerTable,
+  RawJson,
+  type ReplayRef,
+  type RequestContext,
+  type Services,
+} from '../context';
+import { accountForKey } from '../db/accounts';
+import { parseJsonBody, readBody } from './body';
 import { fingerprintHash, type IdempotencyStore, type StoredResponse } from './idempotency';
-import { WORKER_BODY_BYTES } from './large-bodies';
 import type { AuthLimiter } from './auth-limit';
 import { originOf } from './origin';
 import { HttpError } from './problem';
+import { readRouteBody } from './route-body';
 
 export const API_PREFIX = '/api/v1';
 const JSON_LIMIT = 1024 * 1024;
-/** A 100,000-item alignment is about 20 MB of JSON (with ids, singers, two translations). */
-const LARGE_JSON_LIMIT = 64 * 1024 * 1024;
 
 const entries = Object.entries(routes) as [RouteName, RouteDef][];
 
@@ -61,41 +58,6 @@ function validate<T extends z.ZodType>(
     });
   }
   return result.data;
-}
-
-/**
- * The alignment replacement's body: large ones take one of a few slots (waiting, or 503), and are
- * parsed and checked in a worker thread (docs/adr/0010). Returns the slot's release.
- */
-async function readReplacement(
-  req: IncomingMessage,
-  services: Services,
-  hash: ReturnType<typeof fingerprintHash>,
-): Promise<{ body: unknown; release: () => void }> {
-  const length = declaredLength(req);
-  if (length !== undefined && length > LARGE_JSON_LIMIT) {
-    discardBody(req);
-    throw tooLarge(LARGE_JSON_LIMIT);
-  }
-  const large = length === undefined || length >= WORKER_BODY_BYTES;
-  let release = () => undefined as void;
-  if (large) {
-    try {
-      release = await services.largeBodies.acquire();
-    } catch (error) {
-      discardBody(req);
-      throw error;
-    }
-  }
-  try {
-    const raw = await readBody(req, LARGE_JSON_LIMIT, hash);
-    checkJsonHeaders(req, raw.length);
-    const body = unwrapPrepared(await services.largeBodies.prepareReplacement(raw));
-    return { body, release };
-  } catch (error) {
-    release();
-    throw error;
-  }
 }
 
 /** A strong validator of an answer's bytes (api-decisions, conditional GET). */
@@ -214,10 +176,14 @@ export async function dispatchApi(
   const { name, def, params } = found;
   const query = def.query ? validate(def.query, queryObject(url.searchParams), 'query') : undefined;
   const hash = fingerprintHash(method, url.pathname);
+  const entry = handlers[name] as Handler<RouteName, unknown> | DeclaredRoute<RouteName>;
+  const declared = typeof entry === 'function' ? undefined : entry;
+  const handler = typeof entry === 'function' ? entry : entry.handle;
   let body: unknown = undefined;
   let release = () => undefined as void;
-  if (name === 'replaceAlignment') {
-    ({ body, release } = await readReplacement(req, services, hash));
+  if (declared) {
+    // The route reads its own body (limit, parser, worker: see RouteBody).
+    ({ body, release } = await readRouteBody(req, declared.body, services.largeBodies, hash));
   } else if (def.body) {
     const raw = await readBody(req, JSON_LIMIT, hash);
     // Only an empty body stands for {} (the stem-separation body "may be empty"); `null` does not.
@@ -232,20 +198,17 @@ export async function dispatchApi(
       result instanceof RawJson
         ? { status: 200, body: result.json, ...(result.replay ? { replay: result.replay } : {}) }
         : { status: 200, body: JSON.stringify(result) };
-    const work = async (): Promise<StoredResponse> => {
-      const handler = handlers[name] as (
-        input: { params: unknown; query: unknown; body: unknown },
-        ctx: RequestContext,
-      ) => unknown;
-      return answer(await handler({ params, query, body }, ctx));
+    const work = async (): Promise<StoredResponse> =>
+      answer(await handler({ params, query, body } as Parameters<typeof handler>[0], ctx));
+    const replay = async (ref: ReplayRef): Promise<StoredResponse> => {
+      if (!declared?.replay) throw new Error(`${name} cannot rebuild a replayed answer.`);
+      return answer(await declared.replay(ref, ctx));
     };
     const key = req.headers['idempotency-key'];
     let response: StoredResponse & { replayed?: boolean };
     if (def.idempotent && typeof key === 'string') {
       const print = hash.digest('hex');
-      response = await idempotency.run(account.userId, key, print, work, async (ref) =>
-        answer(await replayAlignment(ref, ctx)),
-      );
+      response = await idempotency.run(account.userId, key, print, work, replay);
     } else {
       response = await work();
     }

@@ -3,8 +3,8 @@ import { exportView, getExport, insertExport, setExportTask } from '../db/librar
 import { HttpError, notFound } from '../http/problem';
 import { exportTaskInput } from '../render/export-request';
 import { playbackExpiry } from '../storage/signing';
-import { ownProject } from './projects';
-import { taskStart } from './tasks';
+import { ownProject } from './own-project';
+import { taskStart } from './task-start';
 
 export const exportHandlers = {
   createExport: async ({ params, body }, ctx) => {

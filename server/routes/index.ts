@@ -1,6 +1,6 @@
 import type { HandlerTable } from '../context';
 import { accountHandlers } from './account';
-import { alignmentHandlers } from './alignments';
+import { alignmentHandlers } from './alignments/handlers';
 import { exportHandlers } from './exports';
 import { libraryHandlers } from './library';
 import { projectHandlers } from './projects';

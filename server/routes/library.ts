@@ -18,7 +18,7 @@ import {
 import { projectSettings } from '../db/projects';
 import { notFound } from '../http/problem';
 import { removeFile } from '../storage/file-store';
-import { ownProject } from './projects';
+import { ownProject } from './own-project';
 
 export const libraryHandlers = {
   listExports: async ({ params, query }, ctx) => {

@@ -1,10 +1,8 @@
 import { basename, extname } from 'node:path';
 import { RawJson, type HandlerTable, type RequestContext } from '../context';
-import type { Db } from '../db/database';
 import { fileRow, markFileComplete, markFileUsed } from '../db/files';
 import {
   createProject,
-  getProjectRow,
   listProjects,
   patchProject,
   projectJson,
@@ -14,14 +12,13 @@ import {
 } from '../db/projects';
 import { getPreset } from '../db/library';
 import { HttpError, notFound } from '../http/problem';
-import { taskStart } from './tasks';
+import { ownProject } from './own-project';
+import { storeCall } from './store-problems';
+import { taskStart } from './task-start';
 
-/** The caller's project, or 404 (another account's id looks exactly like an unknown one). */
-export async function ownProject(ctx: RequestContext, id: string, db?: Db): Promise<ProjectRow> {
-  const row = await getProjectRow(db ?? ctx.services.db, ctx.account.userId, id);
-  if (!row) throw notFound('Project');
-  return row;
-}
+/** A settings save on a stale version: 409 with the current `versionId`. */
+const staleSettings = () =>
+  'The settings changed since they were read: fetch them again (or merge) before saving.';
 
 export const projectJsonFor = async (ctx: RequestContext, row: ProjectRow): Promise<RawJson> =>
   new RawJson(await projectJson(ctx.services.db, ctx.services.files, ctx.origin, row));
@@ -92,13 +89,19 @@ export const projectHandlers = {
     projectSettings(ctx.services.db, await ownProject(ctx, params.projectId)),
 
   replaceProjectSettings: ({ params, body }, ctx) =>
-    replaceProjectSettings(ctx.services.db, ctx.account.userId, params.projectId, {
-      expectedVersionId: body.expectedVersionId,
-      settings: body.settings,
-    }),
+    storeCall(
+      replaceProjectSettings(ctx.services.db, ctx.account.userId, params.projectId, {
+        expectedVersionId: body.expectedVersionId,
+        settings: body.settings,
+      }),
+      staleSettings,
+    ),
 
   applyPreset: ({ params, body }, ctx) =>
-    replaceProjectSettings(ctx.services.db, ctx.account.userId, params.projectId, body),
+    storeCall(
+      replaceProjectSettings(ctx.services.db, ctx.account.userId, params.projectId, body),
+      staleSettings,
+    ),
 } satisfies Pick<
   HandlerTable,
   | 'listProjects'

@@ -1,17 +1,10 @@
-import type { AlignmentItem, LyricsSource, TaskStart } from '../../src/contract';
+import type { AlignmentItem, LyricsSource } from '../../src/contract';
 import type { HandlerTable, RequestContext } from '../context';
-import { projectUrl } from '../db/projects';
 import { getTask, projectTasks, taskListEntry, taskView } from '../db/tasks';
 import { HttpError, notFound } from '../http/problem';
 import { findReview } from '../tasks/sync-review';
-import { ownProject } from './projects';
-
-export const taskStart = (ctx: RequestContext, projectId: string, taskId: string): TaskStart => ({
-  projectId,
-  taskId,
-  projectUrl: projectUrl(ctx.origin, projectId),
-  taskUrl: `${ctx.origin}/api/v1/tasks/${encodeURIComponent(taskId)}`,
-});
+import { ownProject } from './own-project';
+import { taskStart } from './task-start';
 
 const invalid = (path: string, message: string) =>
   new HttpError(422, 'The body is not valid.', { errors: [{ path, message }] });

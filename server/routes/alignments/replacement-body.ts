@@ -1,7 +1,8 @@
 /**
- * The alignment replacement body, prepared for storage in one pass that may run in a worker
- * thread (docs/adr/0010): UTF-8 check, JSON.parse, the fast item check (zod only to word the
- * errors of a rejected body), ids for new items, and the items as the JSON bytes to store. The
+ * The body of PUT .../alignments/{id}, read by this route's own reader (the router reads the
+ * bytes under `limit`; docs/adr/0010). Prepared for storage in one pass that runs in a worker
+ * thread when the body is large: UTF-8 check and JSON.parse, the fast item check (zod only to word
+ * the errors of a rejected body), ids for new items, and the items as the JSON bytes to store. The
  * main thread never holds the 100,000 parsed items nor a second copy of them.
  */
 import {
@@ -10,11 +11,15 @@ import {
   isValidAlignmentReplacement,
   type AlignmentItem,
   type AlignmentReplacement,
-} from '../../src/contract';
-import { newIdPrefix } from '../db/alignments';
+} from '../../../src/contract';
+import { newIdPrefix } from '../../db/alignments';
+import { decodeJsonBytes } from '../../http/body';
+import { HttpError } from '../../http/problem';
+import type { RouteBody } from '../../http/route-body';
 import { spliceIds } from './items-splice';
-import { parseJsonBytes } from '../http/body';
-import { HttpError } from '../http/problem';
+
+/** A 100,000-item alignment is about 20 MB of JSON (with ids, singers, two translations). */
+const LARGE_JSON_LIMIT = 64 * 1024 * 1024;
 
 /** What the handler gets instead of the parsed body: the items are already JSON bytes. */
 export interface PreparedReplacement {
@@ -30,32 +35,12 @@ export type PrepareOutcome =
   | { ok: true; value: Omit<PreparedReplacement, 'itemsJson'> & { itemsJson: Uint8Array } }
   | { ok: false; status: number; detail: string; errors?: { path: string; message: string }[] };
 
-/**
- * The items to store: the client's own bytes with ids spliced in where missing (no re-encoding),
- * or, if the bytes cannot be lined up with the items, the items re-encoded with ids.
- */
-function itemsJson(raw: Uint8Array, items: AlignmentItem[]): Buffer {
-  const prefix = newIdPrefix();
-  const newIds = items.map((item, index) =>
-    item.id === undefined ? `${prefix}${index.toString(36)}` : undefined,
-  );
-  const spliced = spliceIds(raw, items.length, newIds);
-  if (spliced) return spliced;
-  items.forEach((item, index) => (item.id ??= newIds[index]));
-  return Buffer.from(JSON.stringify(items));
-}
-
 /** The whole preparation, as a plain function of the bytes (run in a worker or inline). */
 export function prepareReplacement(raw: Uint8Array): PrepareOutcome {
-  let value: unknown;
-  try {
-    // An empty body is not an object: say so like any other wrong body.
-    value = raw.length === 0 ? undefined : parseJsonBytes(raw);
-  } catch (error) {
-    if (error instanceof HttpError)
-      return { ok: false, status: error.status, detail: error.detail };
-    throw error;
-  }
+  // An empty body is not an object: say so like any other wrong body.
+  const decoded = raw.length === 0 ? { ok: true as const, value: undefined } : decodeJsonBytes(raw);
+  if (!decoded.ok) return { ok: false, status: 400, detail: decoded.detail };
+  const { value } = decoded;
   if (!isValidAlignmentReplacement(value)) {
     const result = AlignmentReplacementSchema.safeParse(value);
     // The two checks agree (a property test holds them to it); zod words the errors.
@@ -84,6 +69,21 @@ export function prepareReplacement(raw: Uint8Array): PrepareOutcome {
   };
 }
 
+/**
+ * The items to store: the client's own bytes with ids spliced in where missing (no re-encoding),
+ * or, if the bytes cannot be lined up with the items, the items re-encoded with ids.
+ */
+function itemsJson(raw: Uint8Array, items: AlignmentItem[]): Buffer {
+  const prefix = newIdPrefix();
+  const newIds = items.map((item, index) =>
+    item.id === undefined ? `${prefix}${index.toString(36)}` : undefined,
+  );
+  const spliced = spliceIds(raw, items.length, newIds);
+  if (spliced) return spliced;
+  items.forEach((item, index) => (item.id ??= newIds[index]));
+  return Buffer.from(JSON.stringify(items));
+}
+
 /** The outcome as the handler's body, or the problem it stands for. */
 export function unwrapPrepared(outcome: PrepareOutcome): PreparedReplacement {
   if (!outcome.ok) {
@@ -99,3 +99,11 @@ export function unwrapPrepared(outcome: PrepareOutcome): PreparedReplacement {
     itemsJson: Buffer.from(itemsJson.buffer, itemsJson.byteOffset, itemsJson.byteLength),
   };
 }
+
+/** This route's body reader: up to 64 MB, prepared in `body-worker.ts` when large. */
+export const replacementBody: RouteBody<PrepareOutcome, PreparedReplacement> = {
+  limit: LARGE_JSON_LIMIT,
+  parse: prepareReplacement,
+  worker: new URL('./body-worker.ts', import.meta.url),
+  accept: unwrapPrepared,
+};
