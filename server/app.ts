@@ -1,7 +1,7 @@
 /**
  * The local Karaoke service, without listening: `createService` composes the ports (database,
- * file store, task queue) from its options and returns a request handler that main.ts mounts on
- * node:http and vite.config.ts mounts inside the dev server.
+ * file store, task queue) and the task worker from its options and returns a request handler that
+ * main.ts mounts on node:http and vite.config.ts mounts inside the dev server.
  */
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -30,7 +30,8 @@ import { sweepFiles } from './storage/housekeeping';
 import { UrlSigner } from './storage/signing';
 import { defaultTaskConcurrency, DspRunner } from './tasks/dsp-runner';
 import { createProcessor } from './tasks/processors';
-import { TaskQueue } from './tasks/queue';
+import { SqlTaskQueue } from './tasks/sql-queue';
+import { TaskWorker } from './tasks/worker';
 import { readS3Config, type S3Config } from './storage/s3-config';
 
 /** `api` serves HTTP only, `worker` runs tasks only, `all` does both (one process, the default). */
@@ -107,7 +108,8 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
   const { files, localFiles } = await openFiles(db, dataDir, options.s3);
   // An api process runs no DSP: its runner never starts a thread.
   const dsp = new DspRunner(log, options.taskConcurrency ?? defaultTaskConcurrency());
-  const tasks = new TaskQueue(db, createProcessor({ db, files, dsp }), log, {
+  const tasks = new SqlTaskQueue(db, log);
+  const worker = new TaskWorker(tasks, createProcessor({ db, files, dsp }), log, {
     concurrency: dsp.threads,
     // SQLite serves one process: what was in progress at start was cut off by our own stop.
     resumeOnStart: db.dialect === 'sqlite',
@@ -151,7 +153,7 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
     await idempotency.sweep();
   };
   await sweepAll(true);
-  if (options.worker ?? role !== 'api') await tasks.start();
+  if (options.worker ?? role !== 'api') await worker.start();
   const sweeper = setInterval(() => {
     sweepAll(false).catch((error: unknown) => log(`Housekeeping: ${String(error)}`));
   }, options.sweepIntervalMs ?? 3600_000);
@@ -200,7 +202,7 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
   return {
     demoApiKey: demo.apiKey,
     services,
-    workerId: tasks.workerId,
+    workerId: worker.workerId,
     signInLink: async (base) => `${base}/signin/${await createSignInToken(db)}`,
     handle(req, res, next) {
       route(req, res, next).catch((error: unknown) => {
@@ -213,7 +215,7 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
     },
     async close() {
       clearInterval(sweeper);
-      const stopping = tasks.stop();
+      const stopping = worker.stop();
       await dsp.close();
       await largeBodies.close();
       await stopping;

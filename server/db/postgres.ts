@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Database, Db, RunResult } from './database';
-import { MIGRATIONS } from './migrations';
+import { MIGRATIONS, migrationSql } from './migrations';
 
 /** Our BIGINT columns (sizes, epoch ms, sequence numbers) fit a double: read them as numbers. */
 const types = {
@@ -96,7 +96,7 @@ async function migrate(pool: pg.Pool): Promise<void> {
           migration.id,
         ]);
         if (done.rowCount === 0) {
-          await client.query(migration.postgres ?? migration.sql);
+          await client.query(migrationSql(migration, 'postgres'));
           await client.query(
             'INSERT INTO schema_migrations (id, name, applied_at) VALUES ($1, $2, $3)',
             [migration.id, migration.name, new Date().toISOString()],

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Database, Db, RunResult } from './database';
-import { MIGRATIONS } from './migrations';
+import { MIGRATIONS, migrationSql } from './migrations';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer';
 
 type Conn = BetterSqlite3.Database;
@@ -116,7 +116,7 @@ function migrate(conn: Conn): void {
         // Read inside the write lock: two processes may start on a fresh directory together.
         const current = conn.pragma('user_version', { simple: true }) as number;
         if (migration.id <= current) return;
-        conn.exec(migration.sql);
+        conn.exec(migrationSql(migration, 'sqlite'));
         conn.pragma(`user_version = ${migration.id}`);
       })
       .immediate();

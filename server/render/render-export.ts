@@ -8,7 +8,8 @@ import { projectStems } from '../db/projects';
 import type { TaskRow } from '../db/tasks';
 import { adoptFile, removeFile, type FileStore } from '../storage/file-store';
 import { DspUserError } from '../tasks/dsp-errors';
-import type { Finished } from '../tasks/queue';
+import { progressWriter } from '../tasks/progress';
+import type { Finished, TaskRun } from '../tasks/queue';
 import type { ExportTaskInput } from './export-request';
 import type { ClipPlan } from './ffmpeg-args';
 import { FfmpegError, probeClip } from './ffmpeg';
@@ -21,35 +22,6 @@ interface Deps {
 
 /** Seconds of video after the last word when the song's length is unknown (no audio). */
 const TAIL_SECONDS = 2;
-
-/**
- * Writes `{ projectId, exportId, progress }` while the render runs, at most once per percent, and
- * aborts the render when the task is no longer this worker's (cancelled from another process).
- */
-function renderProgress(db: Db, task: TaskRow, exportId: string, abort: () => void) {
-  let last = -1;
-  let pending: Promise<unknown> = Promise.resolve();
-  return (fraction: number) => {
-    const percent = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
-    if (percent === last) return;
-    last = percent;
-    pending = pending
-      .then(() =>
-        db.run(
-          `UPDATE tasks SET output_json = ?, updated_at = ?
-           WHERE id = ? AND worker_id = ? AND status = 'in-progress'`,
-          JSON.stringify({ projectId: task.project_id, exportId, progress: percent / 100 }),
-          new Date().toISOString(),
-          task.id,
-          task.worker_id,
-        ),
-      )
-      .then((done) => {
-        if (done.changes === 0) abort();
-      })
-      .catch(() => undefined);
-  };
-}
 
 const safeName = (title: string) =>
   title
@@ -121,9 +93,10 @@ export async function renderExport(
   deps: Deps,
   task: TaskRow,
   input: ExportTaskInput,
-  signal: AbortSignal,
+  run: TaskRun,
 ): Promise<Finished> {
   const { db, files } = deps;
+  const { signal } = run;
   const project = await db.one<ProjectRow>('SELECT * FROM projects WHERE id = ?', task.project_id);
   if (!project) throw new DspUserError('The project is gone.');
   const alignment = await db.one<{ items_json: string }>(
@@ -215,9 +188,12 @@ export async function renderExport(
     const controller = new AbortController();
     const stop = () => controller.abort(signal.reason);
     signal.addEventListener('abort', stop, { once: true });
-    const progress = renderProgress(db, task, input.exportId, () =>
-      controller.abort(new Error('The task is no longer ours.')),
-    );
+    // `{ projectId, exportId, progress }`; a write that finds the task no longer ours (cancelled
+    // from another process) stops the render.
+    const progress = progressWriter(run, task, {
+      extra: { exportId: input.exportId },
+      onLost: () => controller.abort(new Error('The task is no longer ours.')),
+    });
     let video: RenderedVideo;
     try {
       progress(0);

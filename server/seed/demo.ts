@@ -77,7 +77,11 @@ export async function seedDemo(
     input: { inputFileId: fileId, lyricsSource: { type: 'transcribe', lyrics }, aligner: 'energy' },
     cost: 0,
   });
-  const finished = await createProcessor(deps)(task, new AbortController().signal);
+  // Run here, not by a worker: no claim to hold, so no progress is shown.
+  const finished = await createProcessor(deps)(task, {
+    signal: new AbortController().signal,
+    report: () => Promise.resolve(false),
+  });
   await db.tx(async (tx) => {
     const output = await finished.commit(tx);
     await setTaskStatus(tx, task.id, 'completed', { output });

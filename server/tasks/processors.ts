@@ -17,9 +17,10 @@ import { adoptFile, removeFile, type FileStore } from '../storage/file-store';
 import type { ExportTaskInput } from '../render/export-request';
 import { renderExport } from '../render/render-export';
 import { DspUserError, LYRICS_NEEDED } from './dsp-errors';
-import type { Progress, SyncSettings } from './dsp-jobs';
+import type { SyncSettings } from './dsp-jobs';
 import type { DspRunner } from './dsp-runner';
-import type { Finished } from './queue';
+import { progressWriter } from './progress';
+import type { Finished, Processor, TaskRun } from './queue';
 import { buildReview, byLyricWord, editedByHand, findReview } from './sync-review';
 
 export interface CreateKaraokeInput {
@@ -43,8 +44,11 @@ interface Deps {
   db: Db;
   files: FileStore;
   dsp: DspRunner;
-  /** Aborts when the task is cancelled: the DSP thread is terminated. */
-  signal?: AbortSignal;
+}
+
+/** One run of a task: its signal (a cancel terminates the DSP thread) and progress reports. */
+interface RunDeps extends Deps {
+  run: TaskRun;
 }
 
 /**
@@ -77,34 +81,6 @@ async function syncSettings(
   return { language: row?.language ?? null, ...(aligner ? { aligner } : {}) };
 }
 
-/**
- * Shows a running task's progress: `output` holds `{ projectId, progress }` until the task ends (the
- * completed output replaces it). Written at most once per percent, in order (each write waits for
- * the previous one), and only while this worker still holds the task.
- */
-function progressWriter(db: Db, task: TaskRow): Progress {
-  let last = -1;
-  let pending: Promise<unknown> = Promise.resolve();
-  return (fraction) => {
-    const percent = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
-    if (percent === last) return;
-    last = percent;
-    pending = pending
-      .then(() =>
-        db.run(
-          `UPDATE tasks SET output_json = ?, updated_at = ?
-           WHERE id = ? AND worker_id = ? AND status = 'in-progress'`,
-          JSON.stringify({ projectId: task.project_id, progress: percent / 100 }),
-          new Date().toISOString(),
-          task.id,
-          task.worker_id,
-        ),
-      )
-      // Progress is a courtesy: a failed write must not fail (or crash) the task.
-      .catch(() => undefined);
-  };
-}
-
 /** What the task output says about a sync: which engine placed the words, and any notes. */
 const syncReport = (result: { engine?: string; notes?: string[] }) => ({
   engine: result.engine,
@@ -130,7 +106,7 @@ async function withLocalCopy<T>(
  * by the commit), optionally aligns lyrics on the vocals.
  */
 async function separate(
-  deps: Deps,
+  deps: RunDeps,
   task: TaskRow,
   inputFileId: string,
   lyrics?: string,
@@ -150,8 +126,8 @@ async function separate(
         instrumentalOut,
         ...(lyrics !== undefined ? { lyrics, ...(sync ? { sync } : {}) } : {}),
       },
-      progressWriter(deps.db, task),
-      deps.signal,
+      progressWriter(deps.run, task),
+      deps.run.signal,
     ),
   ).catch(async (error: unknown) => {
     // Stopped or failed half-way: the stems written so far go.
@@ -196,7 +172,7 @@ const discardFiles = (deps: Deps, ids: string[]) => async () => {
   for (const id of ids) await removeFile(deps.db, deps.files, id);
 };
 
-async function createKaraoke(deps: Deps, task: TaskRow, input: CreateKaraokeInput) {
+async function createKaraoke(deps: RunDeps, task: TaskRow, input: CreateKaraokeInput) {
   const lyrics = input.lyricsSource?.lyrics;
   if (lyrics !== undefined && lyrics.trim() === '') throw new DspUserError(LYRICS_NEEDED);
   const sync = await syncSettings(deps.db, task.project_id, input.aligner);
@@ -240,7 +216,7 @@ async function createKaraoke(deps: Deps, task: TaskRow, input: CreateKaraokeInpu
   } satisfies Finished;
 }
 
-async function stemSeparation(deps: Deps, task: TaskRow): Promise<Finished> {
+async function stemSeparation(deps: RunDeps, task: TaskRow): Promise<Finished> {
   const stems = await projectStems(deps.db, task.project_id);
   const original = stems.find((s) => s.type === 'original');
   if (!original) throw new DspUserError('The project has no original audio to separate.');
@@ -272,7 +248,7 @@ async function syncAudio(deps: Deps, projectId: string) {
   return { stems, source, file };
 }
 
-async function syncLyrics(deps: Deps, task: TaskRow, input: SyncLyricsInput): Promise<Finished> {
+async function syncLyrics(deps: RunDeps, task: TaskRow, input: SyncLyricsInput): Promise<Finished> {
   if (input.lyricsSource.type === 'alignment') {
     return syncAroundKept(deps, task, input.lyricsSource);
   }
@@ -284,7 +260,7 @@ async function syncLyrics(deps: Deps, task: TaskRow, input: SyncLyricsInput): Pr
   const mix =
     original && original !== source ? await fileRow(deps.db, original.file_id) : undefined;
   const sync = await syncSettings(deps.db, task.project_id);
-  const progress = progressWriter(deps.db, task);
+  const progress = progressWriter(deps.run, task);
   const result = await withLocalCopy(deps.files, file.id, (vocals) => {
     const run = (mixPath?: string) =>
       deps.dsp.run(
@@ -297,7 +273,7 @@ async function syncLyrics(deps: Deps, task: TaskRow, input: SyncLyricsInput): Pr
           sync,
         },
         progress,
-        deps.signal,
+        deps.run.signal,
       );
     return mix ? withLocalCopy(deps.files, mix.id, run) : run();
   });
@@ -323,7 +299,7 @@ async function syncLyrics(deps: Deps, task: TaskRow, input: SyncLyricsInput): Pr
  * is a new alignment with the source's structure and texts; the source is not changed.
  */
 async function syncAroundKept(
-  deps: Deps,
+  deps: RunDeps,
   task: TaskRow,
   lyricsSource: AlignmentLyricsSource,
 ): Promise<Finished> {
@@ -347,7 +323,7 @@ async function syncAroundKept(
   }
   const { file } = await syncAudio(deps, task.project_id);
   const sync = await syncSettings(deps.db, task.project_id);
-  const progress = progressWriter(deps.db, task);
+  const progress = progressWriter(deps.run, task);
   const result = await withLocalCopy(deps.files, file.id, (vocals) =>
     deps.dsp.run(
       {
@@ -384,19 +360,20 @@ async function syncAroundKept(
   };
 }
 
-export function createProcessor(deps: Deps) {
-  return async (task: TaskRow, signal: AbortSignal): Promise<Finished> => {
+/** Runs a task by its type (the worker's `Processor`; the demo seed calls it directly). */
+export function createProcessor(deps: Deps): Processor {
+  return async (task, run) => {
     const input: unknown = JSON.parse(task.input_json);
-    const taskDeps: Deps = { ...deps, signal };
+    const runDeps: RunDeps = { ...deps, run };
     switch (task.type) {
       case 'create-karaoke':
-        return createKaraoke(taskDeps, task, input as CreateKaraokeInput);
+        return createKaraoke(runDeps, task, input as CreateKaraokeInput);
       case 'stem-separation':
-        return stemSeparation(taskDeps, task);
+        return stemSeparation(runDeps, task);
       case 'sync-lyrics':
-        return syncLyrics(taskDeps, task, input as SyncLyricsInput);
+        return syncLyrics(runDeps, task, input as SyncLyricsInput);
       case 'export-project':
-        return renderExport(deps, task, input as ExportTaskInput, signal);
+        return renderExport(deps, task, input as ExportTaskInput, run);
       default:
         throw new DspUserError(`The local service does not run ${task.type} tasks.`);
     }

@@ -40,7 +40,7 @@ export const onPostgres = process.env.TEST_BACKEND === 'postgres';
 export const testS3 = onPostgres ? readS3Config(process.env) : undefined;
 
 /** A new, empty schema of DATABASE_URL, as a URL whose connections use it. */
-async function freshSchema(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshSchema(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('TEST_BACKEND=postgres needs DATABASE_URL');
   const schema = `test_${randomBytes(6).toString('hex')}`;
