@@ -45,6 +45,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from '@playwright/test';
+import { synthWav } from '../src/dsp/wav-encode';
 import { launchChromium } from './lib/browser';
 import { benchTempDir, startService } from './lib/cleanup';
 import { report } from './report';
@@ -84,30 +85,14 @@ async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
 
 /** 60 minutes, 8 kHz mono 16-bit PCM: a 0.3 s 440 Hz burst every second over quiet noise. */
 function makeWav(seconds: number): Uint8Array<ArrayBuffer> {
-  const samples = seconds * RATE;
-  const bytes = new Uint8Array(44 + samples * 2);
-  const buf = Buffer.from(bytes.buffer);
-  buf.write('RIFF', 0);
-  buf.writeUInt32LE(36 + samples * 2, 4);
-  buf.write('WAVEfmt ', 8);
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20); // PCM
-  buf.writeUInt16LE(1, 22); // mono
-  buf.writeUInt32LE(RATE, 24);
-  buf.writeUInt32LE(RATE * 2, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36);
-  buf.writeUInt32LE(samples * 2, 40);
   let seed = 1;
-  for (let i = 0; i < samples; i++) {
+  return synthWav(RATE, seconds * RATE, 1, (i) => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     const noise = (seed / 0x7fffffff - 0.5) * 200;
     const inBurst = i % RATE < 0.3 * RATE;
     const tone = inBurst ? Math.sin((2 * Math.PI * 440 * i) / RATE) * 9000 : 0;
-    buf.writeInt16LE(Math.round(tone + noise), 44 + i * 2);
-  }
-  return bytes;
+    return Math.round(tone + noise) / 32768;
+  });
 }
 
 interface Alignment {

@@ -18,6 +18,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { synthWav } from '../src/dsp/wav-encode';
 import { writeTimings } from '../src/formats';
 import { launchChromium } from './lib/browser';
 import { benchTempDir, startService } from './lib/cleanup';
@@ -52,28 +53,9 @@ async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
 
 /** 60 minutes of 8 kHz mono 16-bit PCM: a 0.3 s 440 Hz burst every second. */
 function makeWav(seconds: number): Uint8Array<ArrayBuffer> {
-  const samples = seconds * RATE;
-  const bytes = new Uint8Array(44 + samples * 2);
-  const view = new DataView(bytes.buffer);
-  const text = (at: number, s: string) =>
-    [...s].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
-  text(0, 'RIFF');
-  view.setUint32(4, 36 + samples * 2, true);
-  text(8, 'WAVEfmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, RATE, true);
-  view.setUint32(28, RATE * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  text(36, 'data');
-  view.setUint32(40, samples * 2, true);
-  for (let i = 0; i < samples; i++) {
-    const tone = i % RATE < 0.3 * RATE ? Math.sin((2 * Math.PI * 440 * i) / RATE) * 9000 : 0;
-    view.setInt16(44 + i * 2, Math.round(tone), true);
-  }
-  return bytes;
+  return synthWav(RATE, seconds * RATE, 1, (i) =>
+    i % RATE < 0.3 * RATE ? Math.round(Math.sin((2 * Math.PI * 440 * i) / RATE) * 9000) / 32768 : 0,
+  );
 }
 
 async function makeProject(): Promise<string> {
