@@ -1,6 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataTable } from './data-table';
+import type { ReactNode } from 'react';
+import { DataTable, type Column } from './data-table';
 
 afterEach(cleanup);
 
@@ -9,24 +10,24 @@ const rows = [
   { id: 'b', name: 'Bob', error: 'failed' },
 ];
 
+type Row = (typeof rows)[number];
+const columns: Column<Row>[] = [
+  { header: 'Name', cell: (row) => row.name },
+  {
+    header: 'Error',
+    cell: (row) => row.error ?? '—',
+    cellClass: (row) => (row.error ? 'error-text' : 'muted'),
+  },
+  { header: 'Actions', hidden: true, cell: (row) => <button>Delete {row.name}</button> },
+];
+
+/** The two rows drawn, with `row` when given. */
+const renderTable = (row?: (r: Row, key: string) => ReactNode) =>
+  render(<DataTable label="People" rows={rows} rowKey={(r) => r.id} columns={columns} row={row} />);
+
 describe('DataTable', () => {
   it('is a named table with column headers and a cell per column, classes per row', () => {
-    render(
-      <DataTable
-        label="People"
-        rows={rows}
-        rowKey={(row) => row.id}
-        columns={[
-          { header: 'Name', cell: (row) => row.name },
-          {
-            header: 'Error',
-            cell: (row) => row.error ?? '—',
-            cellClass: (row) => (row.error ? 'error-text' : 'muted'),
-          },
-          { header: 'Actions', hidden: true, cell: (row) => <button>Delete {row.name}</button> },
-        ]}
-      />,
-    );
+    renderTable();
     const table = screen.getByRole('table', { name: 'People' });
     expect(table.className).toBe('data');
     const headers = within(table).getAllByRole('columnheader');
@@ -49,19 +50,11 @@ describe('DataTable', () => {
   });
 
   it('draws whole rows with `row` when a row has state of its own', () => {
-    render(
-      <DataTable
-        label="People"
-        rows={rows}
-        rowKey={(row) => row.id}
-        columns={[{ header: 'Name' }]}
-        row={(row, key) => (
-          <tr key={key} data-testid={key}>
-            <td>{row.name.toUpperCase()}</td>
-          </tr>
-        )}
-      />,
-    );
+    renderTable((row, key) => (
+      <tr key={key} data-testid={key}>
+        <td>{row.name.toUpperCase()}</td>
+      </tr>
+    ));
     expect(screen.getByTestId('b').textContent).toBe('BOB');
     expect(screen.getAllByRole('row')).toHaveLength(3);
   });

@@ -23,6 +23,7 @@ const view = (q: UseQueryResult<string[], Error>, page = false) =>
       failed="Could not load the things"
       empty={<p>Nothing here</p>}
       page={page}
+      afterError={page ? <a href="/things">Back to things</a> : undefined}
     >
       {(data) => (
         <ul aria-label="Things">
@@ -50,7 +51,9 @@ describe('QueryView', () => {
 
   it('puts a page query error in a main landmark of its own', () => {
     view(query({ isError: true, error: new Error('boom') }), true);
-    expect(screen.getByRole('main').querySelector('[role="alert"]')).not.toBeNull();
+    const main = screen.getByRole('main');
+    expect(main.querySelector('[role="alert"]')).not.toBeNull();
+    expect(main.querySelector('a')?.textContent).toBe('Back to things');
   });
 
   it('shows the empty state for an empty list, else the data', () => {
