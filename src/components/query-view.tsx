@@ -14,6 +14,8 @@ interface Props<T, E> {
   isEmpty?: (data: T) => boolean;
   /** A whole page's query: the error stands in a `<main className="page">` of its own. */
   page?: boolean;
+  /** Shown after the error, e.g. a way back. */
+  afterError?: ReactNode;
   children: (data: T) => ReactNode;
 }
 
@@ -30,12 +32,16 @@ export function QueryView<T, E>({
   empty,
   isEmpty = emptyList,
   page = false,
+  afterError,
   children,
 }: Props<T, E>) {
   if (query.isPending) return <Loading label={loading} />;
   if (query.isError) {
     const notice = (
-      <ErrorNotice error={query.error} action={failed} onRetry={() => void query.refetch()} />
+      <>
+        <ErrorNotice error={query.error} action={failed} onRetry={() => void query.refetch()} />
+        {afterError}
+      </>
     );
     return page ? <main className="page">{notice}</main> : notice;
   }
