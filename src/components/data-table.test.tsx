@@ -58,4 +58,18 @@ describe('DataTable', () => {
     expect(screen.getByTestId('b').textContent).toBe('BOB');
     expect(screen.getAllByRole('row')).toHaveLength(3);
   });
+
+  it('says `empty` instead of a table when there are no rows', () => {
+    render(
+      <DataTable
+        label="People"
+        rows={[]}
+        rowKey={(r: Row) => r.id}
+        columns={columns}
+        empty="Nobody."
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('Nobody.').className).toBe('muted');
+  });
 });

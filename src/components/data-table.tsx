@@ -18,10 +18,13 @@ interface Props<T> {
   rowKey: (row: T) => string;
   /** A whole `<tr>` of a row, for rows with state of their own (an inline rename form). */
   row?: (row: T, key: string) => ReactNode;
+  /** Said (muted) instead of the table when there are no rows, e.g. "No top-ups.". */
+  empty?: string;
 }
 
 /** The app's data table (`table.data`): named, one header row of column headers, a row each. */
-export function DataTable<T>({ label, columns, rows, rowKey, row }: Props<T>) {
+export function DataTable<T>({ label, columns, rows, rowKey, row, empty }: Props<T>) {
+  if (empty !== undefined && rows.length === 0) return <p className="muted">{empty}</p>;
   return (
     <table className="data" aria-label={label}>
       <thead>

@@ -47,32 +47,29 @@ export function BillingCatalogSection() {
               </dd>
             </dl>
             <h3>Plans</h3>
-            {data.planQuantities.length === 0 ? (
-              <p className="muted">No plan on this account.</p>
-            ) : (
-              <DataTable
-                label="Plans"
-                rows={data.planQuantities}
-                rowKey={(plan) => `${plan.provider}-${plan.cycle}`}
-                columns={[
-                  {
-                    header: 'Cycle',
-                    cell: (plan) => (
-                      <>
-                        {plan.cycle}
-                        {data.planQuantity?.cycle === plan.cycle &&
-                          data.planQuantity.provider === plan.provider && (
-                            <span className="badge">current</span>
-                          )}
-                      </>
-                    ),
-                  },
-                  { header: 'Quantity', cell: (plan) => plan.currentQuantity },
-                  { header: 'Provider', cell: (plan) => plan.provider },
-                  { header: 'Enabled', cell: (plan) => yesNo(plan.enabled) },
-                ]}
-              />
-            )}
+            <DataTable
+              label="Plans"
+              empty="No plan on this account."
+              rows={data.planQuantities}
+              rowKey={(plan) => `${plan.provider}-${plan.cycle}`}
+              columns={[
+                {
+                  header: 'Cycle',
+                  cell: (plan) => (
+                    <>
+                      {plan.cycle}
+                      {data.planQuantity?.cycle === plan.cycle &&
+                        data.planQuantity.provider === plan.provider && (
+                          <span className="badge">current</span>
+                        )}
+                    </>
+                  ),
+                },
+                { header: 'Quantity', cell: (plan) => plan.currentQuantity },
+                { header: 'Provider', cell: (plan) => plan.provider },
+                { header: 'Enabled', cell: (plan) => yesNo(plan.enabled) },
+              ]}
+            />
           </>
         )}
       </QueryView>

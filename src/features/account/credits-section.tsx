@@ -32,20 +32,17 @@ export function CreditsSection() {
               </dd>
             </dl>
             <h3>Top-ups</h3>
-            {data.topups.length === 0 ? (
-              <p className="muted">No top-ups.</p>
-            ) : (
-              <DataTable
-                label="Top-ups"
-                rows={data.topups}
-                rowKey={(topup) => topup.id}
-                columns={[
-                  { header: 'Remaining', cell: (topup) => topup.remaining },
-                  { header: 'Original', cell: (topup) => topup.originalAmount },
-                  { header: 'Expires', cell: (topup) => formatDay(topup.expiresAt) },
-                ]}
-              />
-            )}
+            <DataTable
+              label="Top-ups"
+              empty="No top-ups."
+              rows={data.topups}
+              rowKey={(topup) => topup.id}
+              columns={[
+                { header: 'Remaining', cell: (topup) => topup.remaining },
+                { header: 'Original', cell: (topup) => topup.originalAmount },
+                { header: 'Expires', cell: (topup) => formatDay(topup.expiresAt) },
+              ]}
+            />
           </>
         )}
       </QueryView>
