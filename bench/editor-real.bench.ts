@@ -45,8 +45,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from '@playwright/test';
+import { synthWav } from '../src/dsp/wav-encode';
 import { launchChromium } from './lib/browser';
 import { benchTempDir, startService } from './lib/cleanup';
+import { projectFromWav } from './lib/service-api';
 import { report } from './report';
 import { mainThreadBusy, traced, type TraceEvent } from './lib/trace';
 
@@ -84,30 +86,14 @@ async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
 
 /** 60 minutes, 8 kHz mono 16-bit PCM: a 0.3 s 440 Hz burst every second over quiet noise. */
 function makeWav(seconds: number): Uint8Array<ArrayBuffer> {
-  const samples = seconds * RATE;
-  const bytes = new Uint8Array(44 + samples * 2);
-  const buf = Buffer.from(bytes.buffer);
-  buf.write('RIFF', 0);
-  buf.writeUInt32LE(36 + samples * 2, 4);
-  buf.write('WAVEfmt ', 8);
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20); // PCM
-  buf.writeUInt16LE(1, 22); // mono
-  buf.writeUInt32LE(RATE, 24);
-  buf.writeUInt32LE(RATE * 2, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36);
-  buf.writeUInt32LE(samples * 2, 40);
   let seed = 1;
-  for (let i = 0; i < samples; i++) {
+  return synthWav(RATE, seconds * RATE, 1, (i) => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     const noise = (seed / 0x7fffffff - 0.5) * 200;
     const inBurst = i % RATE < 0.3 * RATE;
     const tone = inBurst ? Math.sin((2 * Math.PI * 440 * i) / RATE) * 9000 : 0;
-    buf.writeInt16LE(Math.round(tone + noise), 44 + i * 2);
-  }
-  return bytes;
+    return Math.round(tone + noise) / 32768;
+  });
 }
 
 interface Alignment {
@@ -118,39 +104,12 @@ interface Alignment {
 
 /** The project's id and the word keys (ids the service gave the items), in time order. */
 async function makeProject(): Promise<{ projectId: string; keys: string[] }> {
-  const wav = makeWav(DURATION);
-  const upload = await json<{ inputFileId: string; uploadUrl: string }>('/uploads', {
-    method: 'POST',
-    body: JSON.stringify({
-      filename: 'one-hour.wav',
-      contentType: 'audio/wav',
-      contentLength: wav.length,
-    }),
+  const start = await projectFromWav(json, makeWav(DURATION), {
+    filename: 'one-hour.wav',
+    title: 'One hour, 100,000 words',
+    limitMs: 120_000,
   });
-  const put = await fetch(upload.uploadUrl, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'audio/wav' },
-    body: wav,
-  });
-  if (!put.ok) throw new Error(`upload: ${put.status} ${await put.text()}`);
-  const start = await json<{ projectId: string; taskId: string }>('/projects', {
-    method: 'POST',
-    body: JSON.stringify({
-      title: 'One hour, 100,000 words',
-      inputFileId: upload.inputFileId,
-      lyricsSource: { type: 'transcribe', lyrics: 'one hour of words' },
-    }),
-  });
-  const t0 = Date.now();
-  for (;;) {
-    const task = await json<{ status: string; error?: string }>(`/tasks/${start.taskId}`);
-    if (task.status === 'completed') break;
-    if (!['created', 'queued', 'in-progress'].includes(task.status))
-      throw new Error(`create task ${task.status}: ${task.error ?? ''}`);
-    if (Date.now() - t0 > 120_000) throw new Error('create task: over 120 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  log(`create-karaoke task on 60 minutes: ${Date.now() - t0} ms`);
+  log(`create-karaoke task on 60 minutes: ${start.taskMs} ms`);
   const project = await json<{ alignments: Alignment[] }>(`/projects/${start.projectId}`);
   const alignment = project.alignments[0];
   if (!alignment) throw new Error('the create task left no alignment');

@@ -18,9 +18,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { synthWav } from '../src/dsp/wav-encode';
 import { writeTimings } from '../src/formats';
 import { launchChromium } from './lib/browser';
 import { benchTempDir, startService } from './lib/cleanup';
+import { projectFromWav, serviceJson } from './lib/service-api';
 import { report } from './report';
 
 const KEY = 'bench-import-key-0123456789abcdef';
@@ -40,74 +42,22 @@ const killer = setTimeout(() => {
 }, 10 * 60_000);
 killer.unref();
 
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${base}/api/v1${path}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
-  });
-  if (!res.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const { json: api } = serviceJson(() => base, KEY);
 
 /** 60 minutes of 8 kHz mono 16-bit PCM: a 0.3 s 440 Hz burst every second. */
 function makeWav(seconds: number): Uint8Array<ArrayBuffer> {
-  const samples = seconds * RATE;
-  const bytes = new Uint8Array(44 + samples * 2);
-  const view = new DataView(bytes.buffer);
-  const text = (at: number, s: string) =>
-    [...s].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
-  text(0, 'RIFF');
-  view.setUint32(4, 36 + samples * 2, true);
-  text(8, 'WAVEfmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, RATE, true);
-  view.setUint32(28, RATE * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  text(36, 'data');
-  view.setUint32(40, samples * 2, true);
-  for (let i = 0; i < samples; i++) {
-    const tone = i % RATE < 0.3 * RATE ? Math.sin((2 * Math.PI * 440 * i) / RATE) * 9000 : 0;
-    view.setInt16(44 + i * 2, Math.round(tone), true);
-  }
-  return bytes;
+  return synthWav(RATE, seconds * RATE, 1, (i) =>
+    i % RATE < 0.3 * RATE ? Math.round(Math.sin((2 * Math.PI * 440 * i) / RATE) * 9000) / 32768 : 0,
+  );
 }
 
 async function makeProject(): Promise<string> {
-  const wav = makeWav(3600);
-  const upload = await api<{ inputFileId: string; uploadUrl: string }>('/uploads', {
-    method: 'POST',
-    body: JSON.stringify({
-      filename: 'hour.wav',
-      contentType: 'audio/wav',
-      contentLength: wav.length,
-    }),
+  const made = await projectFromWav(api, makeWav(3600), {
+    filename: 'hour.wav',
+    title: 'Import bench',
+    limitMs: 180_000,
   });
-  const put = await fetch(upload.uploadUrl, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'audio/wav' },
-    body: wav,
-  });
-  if (!put.ok) throw new Error(`upload: ${put.status}`);
-  const start = await api<{ projectId: string; taskId: string }>('/projects', {
-    method: 'POST',
-    body: JSON.stringify({
-      title: 'Import bench',
-      inputFileId: upload.inputFileId,
-      lyricsSource: { type: 'transcribe', lyrics: 'one hour of words' },
-    }),
-  });
-  for (const t0 = Date.now(); ;) {
-    const task = await api<{ status: string; error?: string }>(`/tasks/${start.taskId}`);
-    if (task.status === 'completed') return start.projectId;
-    if (!['created', 'queued', 'in-progress'].includes(task.status))
-      throw new Error(`create task ${task.status}: ${task.error ?? ''}`);
-    if (Date.now() - t0 > 180_000) throw new Error('create task: over 180 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  return made.projectId;
 }
 
 /** 100,000 words, shifted by `shift` seconds, as an Enhanced LRC file on disk. */

@@ -14,6 +14,7 @@ import { defaultStyle, type AlignmentItem, type ExportResolution } from '../src/
 import { parseUltraStar } from '../server/audio/ultrastar';
 import { renderVideo } from '../server/render/render-video';
 import { benchTempDir, startService } from './lib/cleanup';
+import { serviceJson } from './lib/service-api';
 import { report } from './report';
 
 const root = join(import.meta.dirname, '..');
@@ -170,14 +171,7 @@ const service = await startService({
   env: { DATA_DIR: benchTempDir('karaoke-bench-render-svc'), KARAOKE_API_KEY: KEY },
 });
 try {
-  const api = `${service.base}/api/v1`;
-  const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
-  const json = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    const res = await fetch(`${api}${path}`, { ...init, headers });
-    if (!res.ok)
-      throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const { api, json, headers } = serviceJson(service.base, KEY);
   const [entry] = await json<{ id: string }[]>('/projects');
   if (!entry) throw new Error('no demo project');
   const project = await json<{ task: { id: string } }>(`/projects/${entry.id}`);

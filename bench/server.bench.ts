@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { Worker } from 'node:worker_threads';
 import { benchTempDir, startService } from './lib/cleanup';
+import { serviceJson } from './lib/service-api';
 import { report } from './report';
 
 const KEY = 'bench-key-0123456789abcdef';
@@ -53,14 +54,7 @@ async function scenario(backend: Backend): Promise<void> {
       ...backend.env,
     },
   });
-  const api = `${service.base}/api/v1`;
-  const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
-  const json = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    const res = await fetch(`${api}${path}`, { ...init, headers });
-    if (!res.ok)
-      throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const { api, json, headers } = serviceJson(service.base, KEY);
   try {
     const [entry] = await json<{ id: string }[]>('/projects');
     if (!entry) throw new Error('no demo project');

@@ -1,29 +1,10 @@
+import { synthWav } from '../../src/dsp/wav-encode';
 import type { TimelineItem } from '../../src/features/editor/timeline/types';
 
 /** A mono 16-bit WAV as a blob URL: the demo needs audio without shipping files. */
 export function wavUrl(duration: number, sample: (t: number) => number, rate = 16_000): string {
-  const n = Math.floor(duration * rate);
-  const buf = new ArrayBuffer(44 + n * 2);
-  const v = new DataView(buf);
-  const str = (o: number, s: string) =>
-    [...s].forEach((c, i) => v.setUint8(o + i, c.charCodeAt(0)));
-  str(0, 'RIFF');
-  v.setUint32(4, 36 + n * 2, true);
-  str(8, 'WAVEfmt ');
-  v.setUint32(16, 16, true);
-  v.setUint16(20, 1, true);
-  v.setUint16(22, 1, true);
-  v.setUint32(24, rate, true);
-  v.setUint32(28, rate * 2, true);
-  v.setUint16(32, 2, true);
-  v.setUint16(34, 16, true);
-  str(36, 'data');
-  v.setUint32(40, n * 2, true);
-  for (let i = 0; i < n; i++) {
-    const s = Math.max(-1, Math.min(1, sample(i / rate)));
-    v.setInt16(44 + i * 2, s * 32767, true);
-  }
-  return URL.createObjectURL(new Blob([buf], { type: 'audio/wav' }));
+  const wav = synthWav(rate, Math.floor(duration * rate), 1, (i) => sample(i / rate));
+  return URL.createObjectURL(new Blob([wav], { type: 'audio/wav' }));
 }
 
 /** A "voice": a tone with an attack/decay envelope inside every word, silence between. */

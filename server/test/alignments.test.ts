@@ -1,39 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
 import {
   AlignmentSchema,
-  ProjectListEntrySchema,
   ProjectSchema,
   RevisionConflictSchema,
   type Alignment,
   type Project,
 } from '../../src/contract';
-import { call, parsed, problem, startService, type Running } from './harness';
+import { call, parsed, problem, serviceForSuite } from './harness';
+import { firstProject, testItem } from './flow';
 
-let svc: Running;
-beforeAll(async () => {
-  svc = await startService({ seed: true });
-});
-afterAll(() => svc.cleanup());
+const svc = serviceForSuite();
 
-async function project(): Promise<Project> {
-  const list = parsed(z.array(ProjectListEntrySchema), await call(`${svc.api}/projects`));
-  return parsed(ProjectSchema, await call(`${svc.api}/projects/${list[0]?.id}`));
-}
+const project = () => firstProject(svc.api);
 const byName = (p: Project, name: string): Alignment => {
   const found = p.alignments.find((a) => a.name === name);
   if (!found) throw new Error(`no alignment ${name}`);
   return found;
 };
-const item = (i: number, extra: Record<string, unknown> = {}) => ({
-  line: Math.floor(i / 8),
-  word: i % 8,
-  subword: 0,
-  start: i * 0.5,
-  end: i * 0.5 + 0.4,
-  text: `w${i}`,
-  ...extra,
-});
+const item = testItem;
 const put = (p: Project, a: Alignment, body: unknown, headers: Record<string, string> = {}) =>
   call(`${svc.api}/projects/${p.id}/alignments/${a.id}`, { method: 'PUT', body, headers });
 

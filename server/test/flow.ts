@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
 import {
   isTerminalStatus,
+  ProjectListEntrySchema,
+  ProjectSchema,
   TaskSchema,
   TaskStartSchema,
   UploadResponseSchema,
+  type Project,
   type Task,
 } from '../../src/contract';
 import { DEMO_SONG_PATH } from '../seed/demo';
@@ -45,3 +49,22 @@ export async function waitForTask(api: string, taskId: string, key = DEMO_KEY): 
   }
   throw new Error(`task ${taskId} did not finish`);
 }
+
+/** The account's first (newest) project, in full: the seeded demo project on a fresh service. */
+export async function firstProject(api: string, key = DEMO_KEY): Promise<Project> {
+  const list = parsed(z.array(ProjectListEntrySchema), await call(`${api}/projects`, { key }));
+  const id = list[0]?.id;
+  if (!id) throw new Error('no project');
+  return parsed(ProjectSchema, await call(`${api}/projects/${id}`, { key }));
+}
+
+/** Alignment item `i`: eight words a line, one every half second (0.4 s long), text `w<i>`. */
+export const testItem = (i: number, extra: Record<string, unknown> = {}) => ({
+  line: Math.floor(i / 8),
+  word: i % 8,
+  subword: 0,
+  start: i * 0.5,
+  end: i * 0.5 + 0.4,
+  text: `w${i}`,
+  ...extra,
+});

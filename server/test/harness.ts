@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 /**
  * Starts the real service over HTTP on a temporary DATA_DIR, for integration tests. With
  * TEST_BACKEND=postgres (the vitest project `node-postgres`, present when DATABASE_URL is set) each
@@ -101,6 +102,19 @@ export async function startService(options: Partial<ServiceOptions> = {}): Promi
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The suite's service, started before its tests (seeded with the demo project unless told) and
+ * removed after them. Read its fields inside tests and hooks: they are filled in by `beforeAll`.
+ */
+export function serviceForSuite(options: Partial<ServiceOptions> = { seed: true }): Running {
+  const running = {} as Running;
+  beforeAll(async () => {
+    Object.assign(running, await startService(options));
+  });
+  afterAll(() => running.cleanup());
+  return running;
 }
 
 /** A second account (and key) in the same database, made the way the keys CLI makes one. */

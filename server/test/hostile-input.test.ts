@@ -3,39 +3,20 @@
  * with a problem that names the field; big bodies are bounded and parsed off the main thread.
  */
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import {
-  AlignmentSchema,
-  ProjectListEntrySchema,
-  ProjectSchema,
-  type Alignment,
-  type Project,
-} from '../../src/contract';
-import { call, DEMO_KEY, parsed, problem, startService, type Running } from './harness';
+import { describe, expect, it } from 'vitest';
+import { AlignmentSchema, type Alignment, type Project } from '../../src/contract';
+import { call, DEMO_KEY, parsed, problem, serviceForSuite } from './harness';
+import { firstProject, testItem } from './flow';
 
-let svc: Running;
-beforeAll(async () => {
-  svc = await startService({ seed: true });
-});
-afterAll(() => svc.cleanup());
+const svc = serviceForSuite();
 
 async function reference(): Promise<{ p: Project; a: Alignment }> {
-  const list = parsed(z.array(ProjectListEntrySchema), await call(`${svc.api}/projects`));
-  const p = parsed(ProjectSchema, await call(`${svc.api}/projects/${list[0]?.id}`));
+  const p = await firstProject(svc.api);
   const a = p.alignments.find((x) => x.name === 'Reference timing');
   if (!a) throw new Error('no reference alignment');
   return { p, a };
 }
-const item = (i: number, extra: Record<string, unknown> = {}) => ({
-  line: Math.floor(i / 8),
-  word: i % 8,
-  subword: 0,
-  start: i * 0.5,
-  end: i * 0.5 + 0.4,
-  text: `w${i}`,
-  ...extra,
-});
+const item = testItem;
 /** Enough items that the body (> 256 KB) is parsed in the worker thread. */
 const many = (n = 5000) => Array.from({ length: n }, (_, i) => item(i));
 const put = async (body: unknown, headers: Record<string, string> = {}) => {

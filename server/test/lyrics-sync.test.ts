@@ -2,19 +2,15 @@
 // words, the task output names the engine, progress shows while it runs, the times are sane, and
 // words are stored as their syllables (sub-words inside the word).
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProjectListEntrySchema, ProjectSchema, TaskSchema } from '../../src/contract';
 import { SPHINX_MODEL } from '../audio/forced-align';
 import { findSphinx } from '../audio/sphinx';
 import { DEMO_TRUTH_PATH } from '../seed/demo';
-import { call, parsed, startService, type Running } from './harness';
+import { call, parsed, serviceForSuite } from './harness';
 
-let svc: Running;
-beforeAll(async () => {
-  svc = await startService({ seed: true });
-});
-afterAll(() => svc.cleanup());
+const svc = serviceForSuite();
 
 const truth = z
   .array(z.object({ line: z.number(), word: z.number(), start: z.number() }))

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   defaultStyle,
@@ -10,13 +10,9 @@ import {
   type ProjectSettings,
 } from '../../src/contract';
 import { createProject, demoSong, upload } from './flow';
-import { call, createAccount, parsed, problem, startService, type Running } from './harness';
+import { call, createAccount, parsed, problem, serviceForSuite } from './harness';
 
-let svc: Running;
-beforeAll(async () => {
-  svc = await startService({ seed: true });
-});
-afterAll(() => svc.cleanup());
+const svc = serviceForSuite();
 
 async function firstProjectId(): Promise<string> {
   const list = parsed(z.array(ProjectListEntrySchema), await call(`${svc.api}/projects`));

@@ -1,4 +1,4 @@
-import { useModalDialog } from './use-modal-dialog';
+import { ModalDialog } from './modal-dialog';
 
 interface Props {
   open: boolean;
@@ -10,7 +10,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** A modal `<dialog>`: focus is trapped by the browser, Escape cancels. */
+/** A modal question with Cancel and a (danger) confirm button; Escape cancels. */
 export function ConfirmDialog({
   open,
   title,
@@ -20,10 +20,8 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: Props) {
-  const ref = useModalDialog(open);
   return (
-    <dialog ref={ref} className="dialog" aria-label={title} onCancel={onCancel}>
-      <h2>{title}</h2>
+    <ModalDialog open={open} onClose={onCancel} title={title}>
       <p>{message}</p>
       <div className="dialog-actions">
         <button type="button" onClick={onCancel}>
@@ -33,6 +31,6 @@ export function ConfirmDialog({
           {busy ? 'Working…' : confirmLabel}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -72,6 +72,20 @@ export interface StyleGroup {
 const choice = (...values: [string, string][]) =>
   values.map(([value, label]) => ({ value, label }));
 
+/** `${base}.outlineColor` and `${base}.outlineWidth` (0 to `max` px), labelled "<what> outline …". */
+const outlineFields = (base: string, what: string, when?: string, max = 60): StyleField[] => [
+  { path: `${base}.outlineColor`, label: `${what} outline colour`, kind: 'colour', when },
+  {
+    path: `${base}.outlineWidth`,
+    label: `${what} outline width`,
+    kind: 'number',
+    min: 0,
+    max,
+    unit: 'px',
+    when,
+  },
+];
+
 const textFields = (base: string, what: string, when?: string): StyleField[] => [
   { path: `${base}.fontFamily`, label: `${what} font`, kind: 'font', when },
   {
@@ -109,30 +123,12 @@ const textFields = (base: string, what: string, when?: string): StyleField[] => 
     when,
   },
   { path: `${base}.textColor`, label: `${what} colour`, kind: 'colour', when },
-  { path: `${base}.outlineColor`, label: `${what} outline colour`, kind: 'colour', when },
-  {
-    path: `${base}.outlineWidth`,
-    label: `${what} outline width`,
-    kind: 'number',
-    min: 0,
-    max: 60,
-    unit: 'px',
-    when,
-  },
+  ...outlineFields(base, what, when),
 ];
 
 const barFields = (base: string, what: string, when: string): StyleField[] => [
   { path: `${base}.color`, label: `${what} colour`, kind: 'colour', when },
-  { path: `${base}.outlineColor`, label: `${what} outline colour`, kind: 'colour', when },
-  {
-    path: `${base}.outlineWidth`,
-    label: `${what} outline width`,
-    kind: 'number',
-    min: 0,
-    max: 60,
-    unit: 'px',
-    when,
-  },
+  ...outlineFields(base, what, when),
 ];
 
 const seconds = (path: string, label: string, when?: string, max = 600): StyleField => ({
@@ -454,21 +450,12 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
         kind: 'colour',
         when: 'overlays.breakProgressBar.enabled',
       },
-      {
-        path: 'overlays.breakProgressBar.style.outlineColor',
-        label: 'Progress bar outline colour',
-        kind: 'colour',
-        when: 'overlays.breakProgressBar.enabled',
-      },
-      {
-        path: 'overlays.breakProgressBar.style.outlineWidth',
-        label: 'Progress bar outline width',
-        kind: 'number',
-        min: 0,
-        max: 50,
-        unit: 'px',
-        when: 'overlays.breakProgressBar.enabled',
-      },
+      ...outlineFields(
+        'overlays.breakProgressBar.style',
+        'Progress bar',
+        'overlays.breakProgressBar.enabled',
+        50,
+      ),
       {
         path: 'overlays.breakProgressBar.width',
         label: 'Progress bar width',

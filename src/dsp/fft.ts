@@ -1,7 +1,7 @@
 /**
  * In-place iterative radix-2 complex FFT on separate real/imaginary arrays. Tables are built once per
  * size, so one instance is meant to be reused for every frame of a signal. Shared by the browser
- * (onset detection) and the local service (stem separation, onsets): pure, no DOM, no Node.
+ * (onset detection, spectrogram) and the local service (stem separation): pure, no DOM, no Node.
  */
 export class Fft {
   readonly size: number;

@@ -104,60 +104,54 @@ export interface LaidBreak {
   /** Lyrics are hidden (style `instrumentalBreak.hideLyrics`) from / until. */
   readonly hidden: boolean;
   /** A countdown of whole seconds (3, 2, 1) from `from` to `to`, or null. */
-  readonly countdown: {
-    readonly from: number;
-    readonly to: number;
-    readonly x: number;
-    readonly y: number;
-    readonly font: FontSpec;
-    readonly colour: Rgba;
-    readonly outlineColour: Rgba;
-    readonly outline: number;
-  } | null;
+  readonly countdown: (TimeSpan & Omit<LaidText, 'text'>) | null;
   /** A bar filling from `from` to `to`, or null. */
-  readonly progress: {
-    readonly from: number;
-    readonly to: number;
-    readonly x: number;
-    readonly y: number;
-    readonly width: number;
-    readonly height: number;
-    readonly background: Rgba;
-    readonly fill: Rgba;
-    readonly outlineColour: Rgba;
-    readonly outline: number;
-  } | null;
+  readonly progress:
+    | (TimeSpan &
+        Outlined & {
+          readonly x: number;
+          readonly y: number;
+          readonly width: number;
+          readonly height: number;
+          readonly background: Rgba;
+          readonly fill: Rgba;
+        })
+    | null;
 }
 
 /** A bar that empties into the first word of a line that follows a gap, from `from` to `to`. */
-export interface LaidLeadIn {
+export interface LaidLeadIn extends TimeSpan, Outlined {
   readonly line: number;
-  readonly from: number;
-  readonly to: number;
   /** Right end of the bar (at full width), vertical centre, full width and height (pixels). */
   readonly x: number;
   readonly y: number;
   readonly width: number;
   readonly height: number;
   readonly colour: Rgba;
+}
+
+/** From `from` to `to` (seconds of the song). */
+export interface TimeSpan {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** An outline: its colour and width (pixels). */
+export interface Outlined {
   readonly outlineColour: Rgba;
   readonly outline: number;
 }
 
-export interface LaidText {
+export interface LaidText extends Outlined {
   readonly text: string;
   /** Horizontal and vertical centre (pixels). */
   readonly x: number;
   readonly y: number;
   readonly font: FontSpec;
   readonly colour: Rgba;
-  readonly outlineColour: Rgba;
-  readonly outline: number;
 }
 
-export interface LaidTitleCard {
-  readonly from: number;
-  readonly to: number;
+export interface LaidTitleCard extends TimeSpan {
   readonly title: LaidText;
   readonly artists: LaidText | null;
 }

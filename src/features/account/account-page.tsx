@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { meQuery, useApiClient } from '../../api';
 import { useSession } from '../../app/session-context';
-import { ErrorNotice } from '../../components/error-notice';
-import { Loading } from '../../components/loading';
+import { QueryView } from '../../components/query-view';
 import { BillingCatalogSection } from './billing-catalog-section';
 import { CreditsSection } from './credits-section';
 import { ManageBillingButton } from './manage-billing-button';
@@ -16,28 +15,22 @@ export function AccountPage() {
       <h1>Account</h1>
       <section className="account-section" aria-labelledby="who">
         <h2 id="who">Signed in</h2>
-        {me.isPending ? (
-          <Loading label="Loading your account…" />
-        ) : me.isError ? (
-          <ErrorNotice
-            error={me.error}
-            action="Could not load your account"
-            onRetry={() => void me.refetch()}
-          />
-        ) : (
-          <dl className="facts">
-            <dt>Email</dt>
-            <dd>{me.data.email}</dd>
-            <dt>User id</dt>
-            <dd>
-              <code>{me.data.userId}</code>
-            </dd>
-            <dt>API key id</dt>
-            <dd>
-              <code>{me.data.apiKeyId}</code>
-            </dd>
-          </dl>
-        )}
+        <QueryView query={me} loading="Loading your account…" failed="Could not load your account">
+          {(data) => (
+            <dl className="facts">
+              <dt>Email</dt>
+              <dd>{data.email}</dd>
+              <dt>User id</dt>
+              <dd>
+                <code>{data.userId}</code>
+              </dd>
+              <dt>API key id</dt>
+              <dd>
+                <code>{data.apiKeyId}</code>
+              </dd>
+            </dl>
+          )}
+        </QueryView>
         <div className="form-actions">
           <ManageBillingButton />
           {/* Named apart from the header's Sign out so each control has its own name. */}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { creditsQuery, useApiClient } from '../../api';
-import { ErrorNotice } from '../../components/error-notice';
-import { Loading } from '../../components/loading';
+import { DataTable } from '../../components/data-table';
+import { QueryView } from '../../components/query-view';
 import { formatDay } from '../projects/format';
 
 export function CreditsSection() {
@@ -9,59 +9,43 @@ export function CreditsSection() {
   return (
     <section className="account-section" aria-labelledby="credits">
       <h2 id="credits">Credits</h2>
-      {credits.isPending ? (
-        <Loading label="Loading your credits…" />
-      ) : credits.isError ? (
-        <ErrorNotice
-          error={credits.error}
-          action="Could not load your credits"
-          onRetry={() => void credits.refetch()}
-        />
-      ) : (
-        <>
-          <p className="balance">
-            <span className="balance-number">{credits.data.availableBalance}</span> credits
-            available
-          </p>
-          <dl className="facts">
-            <dt>Subscription</dt>
-            <dd>
-              {credits.data.subscription
-                ? `Renews on ${formatDay(credits.data.subscription.renewsAt)}`
-                : 'No subscription'}
-            </dd>
-            <dt>Renewal dates</dt>
-            <dd>
-              {credits.data.renewalDates.length
-                ? credits.data.renewalDates.map(formatDay).join(', ')
-                : 'None'}
-            </dd>
-          </dl>
-          <h3>Top-ups</h3>
-          {credits.data.topups.length === 0 ? (
-            <p className="muted">No top-ups.</p>
-          ) : (
-            <table className="data" aria-label="Top-ups">
-              <thead>
-                <tr>
-                  <th scope="col">Remaining</th>
-                  <th scope="col">Original</th>
-                  <th scope="col">Expires</th>
-                </tr>
-              </thead>
-              <tbody>
-                {credits.data.topups.map((topup) => (
-                  <tr key={topup.id}>
-                    <td>{topup.remaining}</td>
-                    <td>{topup.originalAmount}</td>
-                    <td>{formatDay(topup.expiresAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </>
-      )}
+      <QueryView
+        query={credits}
+        loading="Loading your credits…"
+        failed="Could not load your credits"
+      >
+        {(data) => (
+          <>
+            <p className="balance">
+              <span className="balance-number">{data.availableBalance}</span> credits available
+            </p>
+            <dl className="facts">
+              <dt>Subscription</dt>
+              <dd>
+                {data.subscription
+                  ? `Renews on ${formatDay(data.subscription.renewsAt)}`
+                  : 'No subscription'}
+              </dd>
+              <dt>Renewal dates</dt>
+              <dd>
+                {data.renewalDates.length ? data.renewalDates.map(formatDay).join(', ') : 'None'}
+              </dd>
+            </dl>
+            <h3>Top-ups</h3>
+            <DataTable
+              label="Top-ups"
+              empty="No top-ups."
+              rows={data.topups}
+              rowKey={(topup) => topup.id}
+              columns={[
+                { header: 'Remaining', cell: (topup) => topup.remaining },
+                { header: 'Original', cell: (topup) => topup.originalAmount },
+                { header: 'Expires', cell: (topup) => formatDay(topup.expiresAt) },
+              ]}
+            />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { exportsQuery, projectQuery, useApiClient } from '../../api';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorNotice } from '../../components/error-notice';
-import { Loading } from '../../components/loading';
+import { QueryView } from '../../components/query-view';
 import { ExportList } from './export-list';
 import { pageSizes, readPaging, writePaging } from './paging';
 import { RenderVideoDialog } from './render-video-dialog';
@@ -63,32 +62,31 @@ export function ExportsPage() {
           when it is done.
         </p>
       )}
-      {exports.isPending ? (
-        <Loading label="Loading exports…" />
-      ) : exports.isError ? (
-        <ErrorNotice
-          error={exports.error}
-          action="Could not load the exports"
-          onRetry={() => void exports.refetch()}
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState title={page > 1 ? 'No exports on this page' : 'No exports yet'}>
-          {page > 1 ? (
-            <button type="button" onClick={() => go(1)}>
-              Back to the first page
-            </button>
-          ) : (
-            <p>“Render video…” makes a karaoke video of this project with its style.</p>
-          )}
-        </EmptyState>
-      ) : (
-        <ExportList
-          projectId={projectId}
-          projectTitle={project.data?.title ?? 'karaoke'}
-          exports={rows}
-          highlight={highlight}
-        />
-      )}
+      <QueryView
+        query={exports}
+        loading="Loading exports…"
+        failed="Could not load the exports"
+        empty={
+          <EmptyState title={page > 1 ? 'No exports on this page' : 'No exports yet'}>
+            {page > 1 ? (
+              <button type="button" onClick={() => go(1)}>
+                Back to the first page
+              </button>
+            ) : (
+              <p>“Render video…” makes a karaoke video of this project with its style.</p>
+            )}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ExportList
+            projectId={projectId}
+            projectTitle={project.data?.title ?? 'karaoke'}
+            exports={data}
+            highlight={highlight}
+          />
+        )}
+      </QueryView>
       <nav className="pager" aria-label="Exports pages">
         <button type="button" onClick={() => go(page - 1)} disabled={page <= 1}>
           Previous

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useStartExport } from '../../api';
 import type { Project, TaskStart } from '../../contract';
 import { ErrorNotice } from '../../components/error-notice';
-import { useModalDialog } from '../../components/use-modal-dialog';
+import { ModalDialog } from '../../components/modal-dialog';
 import { RenderOptionsFields } from './render-options-fields';
 import { defaultRenderOptions, renderRequest, type RenderOptions } from './render-options';
 
@@ -23,21 +23,17 @@ export interface RenderVideoDialogProps {
 
 /** "Render video": the options of a karaoke video render, then `POST /projects/{id}/exports`. */
 export function RenderVideoDialog(props: RenderVideoDialogProps) {
-  const ref = useModalDialog(props.open);
-  const titleId = useId();
   return (
-    <dialog
-      ref={ref}
-      className="dialog render-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        props.onClose();
-      }}
+    // Content mounted while open only: each opening starts from the defaults and a clean error.
+    <ModalDialog
+      open={props.open}
+      onClose={props.onClose}
+      title="Render video"
+      className="render-dialog"
+      fresh
     >
-      {/* Mounted while open only: each opening starts from the defaults and a clean error. */}
-      {props.open && <RenderVideoForm {...props} titleId={titleId} />}
-    </dialog>
+      <RenderVideoForm {...props} />
+    </ModalDialog>
   );
 }
 
@@ -48,8 +44,7 @@ function RenderVideoForm({
   unsaved = false,
   onSave,
   onStarted,
-  titleId,
-}: RenderVideoDialogProps & { titleId: string }) {
+}: RenderVideoDialogProps) {
   const start = useStartExport(project.id);
   const [options, setOptions] = useState<RenderOptions>(() =>
     defaultRenderOptions(project, alignmentId),
@@ -89,7 +84,6 @@ function RenderVideoForm({
         render(editsPending);
       }}
     >
-      <h2 id={titleId}>Render video</h2>
       <p className="muted">
         A karaoke video of “{project.title}” with the project&apos;s style. It renders on the
         service; you may close this and keep working.

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isStuck, mediaItemQuery, useApiClient, useDeleteMedia } from '../../api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
-import { Loading } from '../../components/loading';
+import { QueryView } from '../../components/query-view';
 import { formatDate } from '../projects/format';
 import { StatusBadge } from '../tasks/status-badge';
 import { mediaName, mediaSize, mediaTypeName } from './media-labels';
@@ -18,75 +18,72 @@ export function MediaItemPage() {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
 
-  if (item.isPending) return <Loading label="Loading the media item…" />;
-  if (item.isError)
-    return (
-      <main className="page">
-        <ErrorNotice
-          error={item.error}
-          action="Could not load this media item"
-          onRetry={() => void item.refetch()}
-        />
-        <Link to="/media">Back to media</Link>
-      </main>
-    );
-  const media = item.data;
   return (
-    <main className="page media-item">
-      <p>
-        <Link to="/media">← All media</Link>
-      </p>
-      <h1>{mediaName(media)}</h1>
-      {media.previewUrl && (
-        <img
-          className="media-large"
-          src={media.previewUrl}
-          alt={`Preview of the ${mediaName(media).toLowerCase()}`}
-        />
-      )}
-      <dl className="facts">
-        <dt>Type</dt>
-        <dd>{mediaTypeName(media.type)}</dd>
-        <dt>Status</dt>
-        <dd>
-          <StatusBadge status={media.status} />
-          {media.status === 'processing' && !isStuck(media, now) && (
-            <span className="muted"> (refreshing)</span>
+    <QueryView
+      query={item}
+      loading="Loading the media item…"
+      failed="Could not load this media item"
+      page
+      afterError={<Link to="/media">Back to media</Link>}
+    >
+      {(media) => (
+        <main className="page media-item">
+          <p>
+            <Link to="/media">← All media</Link>
+          </p>
+          <h1>{mediaName(media)}</h1>
+          {media.previewUrl && (
+            <img
+              className="media-large"
+              src={media.previewUrl}
+              alt={`Preview of the ${mediaName(media).toLowerCase()}`}
+            />
           )}
-        </dd>
-        <dt>Size</dt>
-        <dd>{mediaSize(media)}</dd>
-        <dt>Added</dt>
-        <dd>{formatDate(media.createdAt)}</dd>
-        <dt>Updated</dt>
-        <dd>{formatDate(media.updatedAt)}</dd>
-        <dt>File</dt>
-        <dd>{media.url ? <a href={media.url}>Download the file</a> : '—'}</dd>
-        {media.error && (
-          <>
-            <dt>Error</dt>
-            <dd className="error-text">{media.error}</dd>
-          </>
-        )}
-      </dl>
-      {remove.isError && <ErrorNotice error={remove.error} action="The item was not deleted" />}
-      <button type="button" className="danger" onClick={() => setConfirming(true)}>
-        Delete this item
-      </button>
-      <ConfirmDialog
-        open={confirming}
-        title="Delete media"
-        message="Delete this item? Videos that use it lose it; this cannot be undone."
-        confirmLabel="Delete media"
-        busy={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          remove.mutate(media.id, {
-            onSuccess: () => void navigate('/media', { replace: true }),
-            onSettled: () => setConfirming(false),
-          })
-        }
-      />
-    </main>
+          <dl className="facts">
+            <dt>Type</dt>
+            <dd>{mediaTypeName(media.type)}</dd>
+            <dt>Status</dt>
+            <dd>
+              <StatusBadge status={media.status} />
+              {media.status === 'processing' && !isStuck(media, now) && (
+                <span className="muted"> (refreshing)</span>
+              )}
+            </dd>
+            <dt>Size</dt>
+            <dd>{mediaSize(media)}</dd>
+            <dt>Added</dt>
+            <dd>{formatDate(media.createdAt)}</dd>
+            <dt>Updated</dt>
+            <dd>{formatDate(media.updatedAt)}</dd>
+            <dt>File</dt>
+            <dd>{media.url ? <a href={media.url}>Download the file</a> : '—'}</dd>
+            {media.error && (
+              <>
+                <dt>Error</dt>
+                <dd className="error-text">{media.error}</dd>
+              </>
+            )}
+          </dl>
+          {remove.isError && <ErrorNotice error={remove.error} action="The item was not deleted" />}
+          <button type="button" className="danger" onClick={() => setConfirming(true)}>
+            Delete this item
+          </button>
+          <ConfirmDialog
+            open={confirming}
+            title="Delete media"
+            message="Delete this item? Videos that use it lose it; this cannot be undone."
+            confirmLabel="Delete media"
+            busy={remove.isPending}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() =>
+              remove.mutate(media.id, {
+                onSuccess: () => void navigate('/media', { replace: true }),
+                onSettled: () => setConfirming(false),
+              })
+            }
+          />
+        </main>
+      )}
+    </QueryView>
   );
 }

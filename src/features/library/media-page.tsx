@@ -5,7 +5,7 @@ import type { MediaItem } from '../../contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorNotice } from '../../components/error-notice';
-import { Loading } from '../../components/loading';
+import { QueryView } from '../../components/query-view';
 import { MediaCard } from './media-card';
 import { mediaName } from './media-labels';
 import './library.css';
@@ -38,32 +38,31 @@ export function MediaPage() {
         </p>
       )}
       {remove.isError && <ErrorNotice error={remove.error} action="The item was not deleted" />}
-      {media.isPending ? (
-        <Loading label="Loading media…" />
-      ) : media.isError ? (
-        <ErrorNotice
-          error={media.error}
-          action="Could not load your media"
-          onRetry={() => void media.refetch()}
-        />
-      ) : media.data.length === 0 ? (
-        <EmptyState title="No media">
-          <p>Media added in the service&apos;s apps appear here.</p>
-        </EmptyState>
-      ) : (
-        <ul className="media-grid" aria-label="Media items">
-          {media.data.map((item) => (
-            <MediaCard
-              key={item.id}
-              item={item}
-              onDelete={() => {
-                remove.reset();
-                setDeleting(item);
-              }}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={media}
+        loading="Loading media…"
+        failed="Could not load your media"
+        empty={
+          <EmptyState title="No media">
+            <p>Media added in the service&apos;s apps appear here.</p>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="media-grid" aria-label="Media items">
+            {data.map((item) => (
+              <MediaCard
+                key={item.id}
+                item={item}
+                onDelete={() => {
+                  remove.reset();
+                  setDeleting(item);
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete media"

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { presetsQuery, useApiClient, useDeletePreset } from '../../api';
 import type { Preset } from '../../contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorNotice } from '../../components/error-notice';
-import { Loading } from '../../components/loading';
+import { QueryView } from '../../components/query-view';
 import { PresetRow } from './preset-row';
 import './library.css';
 
@@ -22,44 +23,42 @@ export function PresetsPage() {
         A preset is a saved video style. New projects use the default one unless you pick another.
       </p>
       {remove.isError && <ErrorNotice error={remove.error} action="The preset was not deleted" />}
-      {presets.isPending ? (
-        <Loading label="Loading presets…" />
-      ) : presets.isError ? (
-        <ErrorNotice
-          error={presets.error}
-          action="Could not load your presets"
-          onRetry={() => void presets.refetch()}
-        />
-      ) : presets.data.length === 0 ? (
-        <EmptyState title="No presets">
-          <p>Projects then use the standard style. Presets are made in the service&apos;s apps.</p>
-        </EmptyState>
-      ) : (
-        <table className="data" aria-label="Presets">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Aspect ratio</th>
-              <th scope="col">Updated</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {presets.data.map((preset) => (
+      <QueryView
+        query={presets}
+        loading="Loading presets…"
+        failed="Could not load your presets"
+        empty={
+          <EmptyState title="No presets">
+            <p>
+              Projects then use the standard style. Presets are made in the service&apos;s apps.
+            </p>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <DataTable
+            label="Presets"
+            rows={data}
+            rowKey={(preset) => preset.id}
+            columns={[
+              { header: 'Name' },
+              { header: 'Aspect ratio' },
+              { header: 'Updated' },
+              { header: 'Actions', hidden: true },
+            ]}
+            row={(preset, key) => (
               <PresetRow
-                key={preset.id}
+                key={key}
                 preset={preset}
                 onDelete={() => {
                   remove.reset();
                   setDeleting(preset);
                 }}
               />
-            ))}
-          </tbody>
-        </table>
-      )}
+            )}
+          />
+        )}
+      </QueryView>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete preset"

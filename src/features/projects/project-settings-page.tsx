@@ -3,8 +3,7 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useStore } from 'zustand';
 import { projectQuery, projectSettingsQuery, useApiClient } from '../../api';
-import { ErrorNotice } from '../../components/error-notice';
-import { Loading } from '../../components/loading';
+import { QueryView } from '../../components/query-view';
 import type { Project, ProjectSettings } from '../../contract';
 import { estimateTextWidth } from '../../karaoke-layout';
 import { overflowIssues } from '../style/overflow';
@@ -25,24 +24,22 @@ export function ProjectSettingsPage() {
   const settings = useQuery(projectSettingsQuery(client, projectId));
   const project = useQuery(projectQuery(client, projectId));
 
-  if (settings.isPending) return <Loading label="Loading the project's settings…" />;
-  if (settings.isError)
-    return (
-      <main className="page">
-        <ErrorNotice
-          error={settings.error}
-          action="Could not load the settings"
-          onRetry={() => void settings.refetch()}
-        />
-      </main>
-    );
   return (
-    <main className="page project-settings">
-      <h1>Project settings</h1>
-      <h2>Video style</h2>
-      <StyleSettings projectId={projectId} settings={settings.data} project={project.data} />
-      <OtherSettings body={settings.data.settings} />
-    </main>
+    <QueryView
+      query={settings}
+      loading="Loading the project's settings…"
+      failed="Could not load the settings"
+      page
+    >
+      {(data) => (
+        <main className="page project-settings">
+          <h1>Project settings</h1>
+          <h2>Video style</h2>
+          <StyleSettings projectId={projectId} settings={data} project={project.data} />
+          <OtherSettings body={data.settings} />
+        </main>
+      )}
+    </QueryView>
   );
 }
 

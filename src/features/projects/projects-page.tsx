@@ -3,8 +3,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { projectsQuery, useApiClient } from '../../api';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorNotice } from '../../components/error-notice';
-import { Loading } from '../../components/loading';
+import { QueryView } from '../../components/query-view';
 import { ProjectList } from './project-list';
 import './projects.css';
 
@@ -27,50 +26,49 @@ export function ProjectsPage() {
           New project
         </Link>
       </div>
-      {projects.isPending ? (
-        <Loading label="Loading projects…" />
-      ) : projects.isError ? (
-        <ErrorNotice
-          error={projects.error}
-          action="Could not load your projects"
-          onRetry={() => void projects.refetch()}
-        />
-      ) : projects.data.length === 0 ? (
-        <EmptyState title="No projects yet">
-          <p>
-            Start from an audio or video file: the service separates the vocals and syncs lyrics.
-          </p>
-          <Link to="/projects/new" className="button primary">
-            New project
-          </Link>
-        </EmptyState>
-      ) : (
-        <>
-          <label className="filter">
-            Filter projects
-            <input
-              type="search"
-              value={filter}
-              placeholder="Title contains…"
-              onChange={(event) => setFilter(event.target.value)}
-            />
-          </label>
-          <p className="muted" aria-live="polite">
-            {shown.length === projects.data.length
-              ? `${shown.length} project${shown.length === 1 ? '' : 's'}`
-              : `${shown.length} of ${projects.data.length} projects`}
-          </p>
-          {shown.length === 0 ? (
-            <EmptyState title="No project matches">
-              <button type="button" onClick={() => setFilter('')}>
-                Clear the filter
-              </button>
-            </EmptyState>
-          ) : (
-            <ProjectList projects={shown} />
-          )}
-        </>
-      )}
+      <QueryView
+        query={projects}
+        loading="Loading projects…"
+        failed="Could not load your projects"
+        empty={
+          <EmptyState title="No projects yet">
+            <p>
+              Start from an audio or video file: the service separates the vocals and syncs lyrics.
+            </p>
+            <Link to="/projects/new" className="button primary">
+              New project
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(all) => (
+          <>
+            <label className="filter">
+              Filter projects
+              <input
+                type="search"
+                value={filter}
+                placeholder="Title contains…"
+                onChange={(event) => setFilter(event.target.value)}
+              />
+            </label>
+            <p className="muted" aria-live="polite">
+              {shown.length === all.length
+                ? `${shown.length} project${shown.length === 1 ? '' : 's'}`
+                : `${shown.length} of ${all.length} projects`}
+            </p>
+            {shown.length === 0 ? (
+              <EmptyState title="No project matches">
+                <button type="button" onClick={() => setFilter('')}>
+                  Clear the filter
+                </button>
+              </EmptyState>
+            ) : (
+              <ProjectList projects={shown} />
+            )}
+          </>
+        )}
+      </QueryView>
     </main>
   );
 }

@@ -12,7 +12,7 @@ import {
   useReplaceSettings,
 } from '../../api';
 import { ErrorNotice } from '../../components/error-notice';
-import { useModalDialog } from '../../components/use-modal-dialog';
+import { ModalDialog } from '../../components/modal-dialog';
 import { displayLanguagesProblems, styleProblems, type ProjectSettings } from '../../contract';
 import { isDirty, mergeLanguages, mergeStyles, type StyleDraftStore } from './style-draft';
 import { StyleForm } from './style-form';
@@ -386,18 +386,8 @@ function ConflictDialog({
   onReload: () => void;
   onCancel: () => void;
 }) {
-  const ref = useModalDialog(open);
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby="style-conflict-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-    >
-      <h2 id="style-conflict-title">These settings were changed elsewhere</h2>
+    <ModalDialog open={open} onClose={onCancel} title="These settings were changed elsewhere">
       <p>
         Someone (or another tab) saved this project&apos;s style after you started. Merge keeps
         their changes and lays yours on top (where you both changed a field, yours wins); Reload
@@ -414,7 +404,7 @@ function ConflictDialog({
           Merge my changes
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 
@@ -429,20 +419,11 @@ function SaveAsPresetDialog({
   onSave: (name: string, isDefault: boolean) => Promise<string | null>;
   onCancel: () => void;
 }) {
-  const ref = useModalDialog(open);
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby="save-preset-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-    >
-      {/* Mounted while open: every opening starts with an empty form. */}
-      {open && <SaveAsPresetForm busy={busy} onSave={onSave} onCancel={onCancel} />}
-    </dialog>
+    // Content mounted while open: every opening starts with an empty form.
+    <ModalDialog open={open} onClose={onCancel} title="Save this style as a preset" fresh>
+      <SaveAsPresetForm busy={busy} onSave={onSave} onCancel={onCancel} />
+    </ModalDialog>
   );
 }
 
@@ -469,7 +450,6 @@ function SaveAsPresetForm({
         void onSave(name.trim(), isDefault).then(setProblem);
       }}
     >
-      <h2 id="save-preset-title">Save this style as a preset</h2>
       <label htmlFor="preset-name">Preset name</label>
       <input
         id="preset-name"

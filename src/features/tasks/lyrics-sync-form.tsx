@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStartLyricsSync } from '../../api';
-import { ErrorNotice } from '../../components/error-notice';
+import { StartTaskForm } from './start-task-form';
 
 /** Starts a lyrics sync; the lyrics start as the project's and can be edited first. */
 export function LyricsSyncForm({
@@ -15,28 +15,19 @@ export function LyricsSyncForm({
   const start = useStartLyricsSync(projectId);
   const [lyrics, setLyrics] = useState(initialLyrics);
   return (
-    <form
-      className="task-form"
-      aria-label="Lyrics sync"
-      onSubmit={(event) => {
-        event.preventDefault();
-        start.mutate({ type: 'transcribe', lyrics }, { onSuccess: onDone });
-      }}
+    <StartTaskForm
+      label="Lyrics sync"
+      start={start}
+      notStarted="The sync did not start"
+      submitLabel="Start lyrics sync"
+      onSubmit={() => start.mutate({ type: 'transcribe', lyrics }, { onSuccess: onDone })}
+      onClose={onDone}
     >
       <label>
         Lyrics to sync
         <textarea rows={8} value={lyrics} onChange={(event) => setLyrics(event.target.value)} />
       </label>
       <p className="muted">One line per sung line. Leave empty to let the service transcribe.</p>
-      {start.isError && <ErrorNotice error={start.error} action="The sync did not start" />}
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={start.isPending}>
-          {start.isPending ? 'Starting…' : 'Start lyrics sync'}
-        </button>
-        <button type="button" onClick={onDone}>
-          Close
-        </button>
-      </div>
-    </form>
+    </StartTaskForm>
   );
 }

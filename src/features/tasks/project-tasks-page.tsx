@@ -3,8 +3,7 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { projectQuery, projectTasksQuery, useApiClient } from '../../api';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorNotice } from '../../components/error-notice';
-import { Loading } from '../../components/loading';
+import { QueryView } from '../../components/query-view';
 import { projectFailure } from '../projects/project-failure';
 import { LyricsSyncForm } from './lyrics-sync-form';
 import { ProjectResults } from './project-results';
@@ -74,21 +73,18 @@ export function ProjectTasksPage() {
           {started} Its progress shows below; you may leave this page.
         </p>
       )}
-      {tasks.isPending ? (
-        <Loading label="Loading tasks…" />
-      ) : tasks.isError ? (
-        <ErrorNotice
-          error={tasks.error}
-          action="Could not load the tasks"
-          onRetry={() => void tasks.refetch()}
-        />
-      ) : tasks.data.length === 0 ? (
-        <EmptyState title="No tasks yet">
-          <p>Start a lyrics sync or a stem separation with the buttons above.</p>
-        </EmptyState>
-      ) : (
-        <TasksTable tasks={tasks.data} />
-      )}
+      <QueryView
+        query={tasks}
+        loading="Loading tasks…"
+        failed="Could not load the tasks"
+        empty={
+          <EmptyState title="No tasks yet">
+            <p>Start a lyrics sync or a stem separation with the buttons above.</p>
+          </EmptyState>
+        }
+      >
+        {(data) => <TasksTable tasks={data} />}
+      </QueryView>
       {project.data && <ProjectResults project={project.data} />}
       <p>
         <Link to={`/projects/${encodeURIComponent(projectId)}`}>Open the editor</Link>

@@ -1,5 +1,6 @@
 import type { TaskListEntry } from '../../contract';
 import { isTerminalStatus } from '../../contract';
+import { DataTable } from '../../components/data-table';
 import { formatDate } from '../projects/format';
 import { StatusBadge } from './status-badge';
 import { elapsedText, TASK_TYPE_NAMES } from './task-labels';
@@ -8,31 +9,22 @@ import { useNow } from './use-now';
 export function TasksTable({ tasks }: { tasks: readonly TaskListEntry[] }) {
   const now = useNow(tasks.some((task) => !isTerminalStatus(task.status)));
   return (
-    <table className="data" aria-label="Tasks">
-      <thead>
-        <tr>
-          <th scope="col">Type</th>
-          <th scope="col">Status</th>
-          <th scope="col">Created</th>
-          <th scope="col">Updated</th>
-          <th scope="col">Elapsed</th>
-          <th scope="col">Error</th>
-        </tr>
-      </thead>
-      <tbody>
-        {tasks.map((task) => (
-          <tr key={task.id}>
-            <td>{TASK_TYPE_NAMES[task.type]}</td>
-            <td>
-              <StatusBadge status={task.status} />
-            </td>
-            <td>{formatDate(task.createdAt)}</td>
-            <td>{formatDate(task.updatedAt)}</td>
-            <td>{elapsedText(task, now)}</td>
-            <td className={task.error ? 'error-text' : 'muted'}>{task.error ?? '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      label="Tasks"
+      rows={tasks}
+      rowKey={(task) => task.id}
+      columns={[
+        { header: 'Type', cell: (task) => TASK_TYPE_NAMES[task.type] },
+        { header: 'Status', cell: (task) => <StatusBadge status={task.status} /> },
+        { header: 'Created', cell: (task) => formatDate(task.createdAt) },
+        { header: 'Updated', cell: (task) => formatDate(task.updatedAt) },
+        { header: 'Elapsed', cell: (task) => elapsedText(task, now) },
+        {
+          header: 'Error',
+          cell: (task) => task.error ?? '—',
+          cellClass: (task) => (task.error ? 'error-text' : 'muted'),
+        },
+      ]}
+    />
   );
 }

@@ -1,32 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { synthWav } from '../../../dsp/wav-encode';
 import { wavSamples } from '../../../dsp/wav-parse';
 import { analysisMono } from './analysis-pcm';
 
 /** A 16-bit PCM WAV of `channels` made by `at(frame, channel)` in -1..1. */
 function wav(rate: number, frames: number, channels: number, at: (i: number, c: number) => number) {
-  const bytes = new Uint8Array(44 + frames * channels * 2);
-  const view = new DataView(bytes.buffer);
-  const text = (o: number, s: string) =>
-    [...s].forEach((ch, i) => view.setUint8(o + i, ch.charCodeAt(0)));
-  text(0, 'RIFF');
-  view.setUint32(4, 36 + frames * channels * 2, true);
-  text(8, 'WAVE');
-  text(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, channels, true);
-  view.setUint32(24, rate, true);
-  view.setUint32(28, rate * channels * 2, true);
-  view.setUint16(32, channels * 2, true);
-  view.setUint16(34, 16, true);
-  text(36, 'data');
-  view.setUint32(40, frames * channels * 2, true);
-  for (let i = 0; i < frames; i++) {
-    for (let c = 0; c < channels; c++) {
-      view.setInt16(44 + (i * channels + c) * 2, Math.round(at(i, c) * 32767), true);
-    }
-  }
-  return wavSamples(bytes);
+  return wavSamples(synthWav(rate, frames, channels, at));
 }
 
 const rms = (x: Float32Array, from = 0, to = x.length) => {

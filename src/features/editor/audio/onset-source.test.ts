@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { synthWav } from '../../../dsp/wav-encode';
 import { wavSamples } from '../../../dsp/wav-parse';
 import { ANALYSIS_RATE, analysisMono } from './analysis-pcm';
 import { computeEnvelope, type WaveformPeaks } from './envelope';
@@ -93,30 +94,14 @@ function fakeWorker({ failToStart = false } = {}) {
 /** `stereoClicks()` as a 16-bit WAV file at 44.1 kHz (`code`: the fmt chunk's format code). */
 function clicksWav(code = 1): ArrayBuffer {
   const wavRate = 44100;
-  const frames = 2 * wavRate;
-  const bytes = new Uint8Array(44 + frames * 4);
-  const view = new DataView(bytes.buffer);
-  const text = (o: number, t: string) =>
-    [...t].forEach((ch, i) => view.setUint8(o + i, ch.charCodeAt(0)));
-  text(0, 'RIFF');
-  view.setUint32(4, 36 + frames * 4, true);
-  text(8, 'WAVE');
-  text(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, code, true);
-  view.setUint16(22, 2, true);
-  view.setUint32(24, wavRate, true);
-  view.setUint32(28, wavRate * 4, true);
-  view.setUint16(32, 4, true);
-  view.setUint16(34, 16, true);
-  text(36, 'data');
-  view.setUint32(40, frames * 4, true);
+  const left = new Float32Array(2 * wavRate);
   for (const t of CLICKS) {
-    for (let i = 0; i < 80; i++) {
-      view.setInt16(44 + (Math.round(t * wavRate) + i) * 4, i % 8 < 4 ? 29000 : -29000, true);
-    }
+    for (let i = 0; i < 80; i++) left[Math.round(t * wavRate) + i] = i % 8 < 4 ? 0.885 : -0.885;
   }
-  return bytes.buffer;
+  const right = new Float32Array(left.length);
+  return synthWav(wavRate, left.length, 2, (i, c) => (c === 0 ? left[i]! : right[i]!), {
+    formatCode: code,
+  }).buffer;
 }
 
 const fetchBytes =
