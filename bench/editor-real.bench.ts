@@ -59,6 +59,8 @@ const SPACING = 0.036; // seconds between word starts: 100,000 words in 3,600 s
 const RATE = 8000;
 // 20 loads a figure: a p95 of 4 samples was the worst of them (BENCH_LOADS: fewer, to look into)
 const LOADS = Number(process.env.BENCH_LOADS ?? 20);
+// BENCH_SLOW=0: skip the CPU-throttled half (to look into the unthrottled figures quickly)
+const SLOW = process.env.BENCH_SLOW !== '0';
 
 const killer = setTimeout(() => {
   console.error('editor-real bench: hard time limit reached');
@@ -617,10 +619,12 @@ async function main() {
     report('editor-page.js-heap-after-gc.100k', [full.heapAfterGc], 100, 'MB');
     // A slower machine (a low-end laptop): Chromium's CPU 4x slower, a fresh browser context
     // (no draft of the gestures above in its IndexedDB), the same loads and gestures.
-    const slow = await measurePage(browser, url, keys, 4);
-    report('editor-page.cpu4x.interactive-after-data.100k', slow.interactive, 1500);
-    for (const [name, g] of Object.entries(slow.gestures))
-      report(`editor-page.cpu4x.${name}.frame-work.100k`, g.work, 16);
+    if (SLOW) {
+      const slow = await measurePage(browser, url, keys, 4);
+      report('editor-page.cpu4x.interactive-after-data.100k', slow.interactive, 1500);
+      for (const [name, g] of Object.entries(slow.gestures))
+        report(`editor-page.cpu4x.${name}.frame-work.100k`, g.work, 16);
+    }
   } finally {
     await browser.close();
     await service.stop();
