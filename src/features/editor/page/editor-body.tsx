@@ -33,10 +33,10 @@ import { indexOfKey, itemAt } from '../../../timing';
 import { EditingToolbar, GhostLane, SpectrogramView, useEditingTools } from '../tools';
 import { ReviewBar, ReviewMarksContext, useResync, useReview } from '../review';
 import { EditOptions } from './edit-options';
-import { policyPreview } from './policy-preview';
 import { useEditorPreferences } from './preferences';
 import { CommandNotice, createNoticeBox } from './command-notice';
 import { TimelineBar } from './timeline-bar';
+import { applyTimelineIntent } from './timeline-intents';
 import { TimelineWordLabel } from './timeline-word-label';
 import { EDITOR_AREA } from './editor-area';
 import { createSceneSource, type SceneExtras } from './timeline-scene';
@@ -182,37 +182,14 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
   );
 
   const onIntent = useCallback(
-    (intent: TimelineIntent) => {
-      const { actions } = store.getState();
-      switch (intent.type) {
-        case 'select':
-          return actions.select(intent.keys, intent.mode === 'range' ? 'add' : intent.mode);
-        case 'preview':
-          return extras.set({
-            ...extras.get(),
-            preview: policyPreview(store.getState().doc, intent.preview, store.getState().settings),
-            snapGuide: intent.snapGuide,
-          });
-        case 'move':
-          return actions.apply({ type: 'move', keys: intent.keys, delta: intent.deltaSeconds });
-        case 'resize-start':
-          return actions.setStart(intent.key, intent.time);
-        case 'resize-end':
-          return actions.setEnd(intent.key, intent.time);
-        case 'roll':
-          return actions.rollBoundary(intent.leftKey, intent.rightKey, intent.time);
-        case 'marquee':
-          return;
-        case 'seek':
-          return player.seek(intent.time);
-        case 'hover':
-          return extras.set({ ...extras.get(), hoverKey: intent.key });
-        case 'cursor':
-          return setCursor(intent.cursor);
-        case 'view':
-          return view.set(intent.view);
-      }
-    },
+    (intent: TimelineIntent) =>
+      applyTimelineIntent(intent, {
+        store,
+        extras,
+        view,
+        seek: (time) => player.seek(time),
+        setCursor,
+      }),
     [store, player, view, extras],
   );
 
