@@ -41,6 +41,7 @@ import { TimelineWordLabel } from './timeline-word-label';
 import { EDITOR_AREA } from './editor-area';
 import { createSceneSource, type SceneExtras } from './timeline-scene';
 import { useEditorCommands } from './use-editor-commands';
+import { useStagedMount } from './use-staged-mount';
 import { alignmentLabel } from './use-save';
 import { useRevealSelection } from './use-reveal-selection';
 import { EditorStylePanel, useEditorPreviewStyle } from '../../style/editor-style-panel';
@@ -172,6 +173,7 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
   const findWordField = useRef<HTMLInputElement>(null);
   const statusId = useId();
   const [notice] = useState(createNoticeBox);
+  const sideStage = useStagedMount(2);
 
   const jumpTo = useCallback(
     (time: number) => {
@@ -395,17 +397,26 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
           />
         </section>
         <aside className="editor-side" aria-label="Preview and checks">
-          <KaraokePreview
-            player={clock}
-            style={style ?? undefined}
-            title={project.title}
-            artists={project.artists}
-            duration={duration || undefined}
-            languages={translationView.previewLangs}
-          />
-          {project.settings && <EditorStylePanel project={project} settings={project.settings} />}
-          <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />
-          <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />
+          {/* Mounted after the timeline and word list have painted, a panel a frame (ADR 0018). */}
+          {sideStage >= 2 ? (
+            <KaraokePreview
+              player={clock}
+              style={style ?? undefined}
+              title={project.title}
+              artists={project.artists}
+              duration={duration || undefined}
+              languages={translationView.previewLangs}
+            />
+          ) : (
+            <p className="karaoke-preview muted" role="status">
+              Preparing the preview…
+            </p>
+          )}
+          {sideStage >= 1 && project.settings && (
+            <EditorStylePanel project={project} settings={project.settings} />
+          )}
+          {sideStage >= 1 && <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />}
+          {sideStage >= 1 && <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />}
         </aside>
         <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
       </div>
