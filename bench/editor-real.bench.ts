@@ -36,8 +36,8 @@
 // on a quiet machine (most of it the 20 + 20 loads and the making of the project).
 // The service runs on a free port in its own process group, its data in a temporary folder; both
 // go on every exit path (bench/lib/cleanup.ts). Chromium as the e2e tests find it (bench/lib/browser.ts).
-// Env: BENCH_SCREENSHOT=<file.png> (the page after load, and
-// <file>-after.png after the gestures), BENCH_DEBUG=1 (what ran in every main-thread stretch
+// Env: BENCH_SCREENSHOT=<file.png> (the page after load, <file>-after.png after the gestures,
+// <file>-whole-song.png zoomed out to the whole song), BENCH_DEBUG=1 (what ran in every main-thread stretch
 // over 30 ms: a traced extra reload and the gestures), BENCH_PROFILE=<file> (a CPU profile and
 // trace of an extra reload: see profileLoad; and <file>-gestures*.cpuprofile of the gestures),
 // BENCH_LOADS=<n> (loads per figure, 20 by default).
@@ -448,7 +448,14 @@ async function measurePage(browser: Browser, url: string, keys: string[], rate: 
     const usage = await cdp.send('Runtime.getHeapUsage');
     log(`Runtime.getHeapUsage: used ${(usage.usedSize / 2 ** 20).toFixed(1)} MB${tag}`);
     if (pageErrors.length) log(`uncaught page errors: ${JSON.stringify(pageErrors)}`);
-    if (shot) await page.screenshot({ path: shot.replace(/(\.png)?$/, '-after.png') });
+    if (shot) {
+      await page.screenshot({ path: shot.replace(/(\.png)?$/, '-after.png') });
+      // the whole song in view (the "0" key fits it), after everything was measured
+      await page.getByRole('application').focus();
+      await page.keyboard.press('0');
+      await new Promise((r) => setTimeout(r, 1000));
+      await page.screenshot({ path: shot.replace(/(\.png)?$/, '-whole-song.png') });
+    }
     await cdp.send('HeapProfiler.collectGarbage');
     heapAfterGc.push(await heapMb());
     return { ...loads, gestures, heap, heapAfterGc };
