@@ -50,22 +50,11 @@ export function TimelineOverview(props: TimelineOverviewProps) {
     p.current = props;
   });
   const [frames] = useState(() => new OverviewFrames());
-  const grab = useRef<number | null>(null);
-
   const size = useCanvasSize(container, [base, overlay], () => {
     frames.resized();
   });
-  const durationNow = () =>
-    overviewDuration(p.current.zoomLimits.duration, p.current.getSource().extent);
   useOverviewLoop(frames, container, base, overlay, size, p);
-
-  const emit = (view: TimelineView) => {
-    const now = p.current.getView();
-    if (view.startTime !== now.startTime || view.pxPerSecond !== now.pxPerSecond)
-      p.current.onView(view);
-  };
-  const xOf = (e: PointerEvent<HTMLDivElement>) =>
-    e.clientX - e.currentTarget.getBoundingClientRect().left;
+  const handlers = useOverviewInput(p, size);
 
   return (
     <div
@@ -77,53 +66,7 @@ export function TimelineOverview(props: TimelineOverviewProps) {
       aria-valuemin={0}
       aria-orientation="horizontal"
       style={{ position: 'relative', overflow: 'hidden', touchAction: 'none', cursor: 'pointer' }}
-      onPointerDown={(e) => {
-        if (e.button !== 0) return;
-        e.currentTarget.setPointerCapture?.(e.pointerId);
-        const press = pressOverview(
-          p.current.getView(),
-          xOf(e),
-          size.current.width,
-          durationNow(),
-          p.current.zoomLimits,
-        );
-        grab.current = press.grabSeconds;
-        e.currentTarget.style.cursor = 'grabbing';
-        emit(press.view);
-      }}
-      onPointerMove={(e) => {
-        const x = xOf(e);
-        const width = size.current.width;
-        if (grab.current === null) {
-          const win = viewWindow(p.current.getView(), width, durationNow());
-          e.currentTarget.style.cursor = x >= win.x && x <= win.x + win.width ? 'grab' : 'pointer';
-          return;
-        }
-        emit(
-          dragOverview(
-            p.current.getView(),
-            x,
-            grab.current,
-            width,
-            durationNow(),
-            p.current.zoomLimits,
-          ),
-        );
-      }}
-      onPointerUp={(e) => {
-        grab.current = null;
-        e.currentTarget.style.cursor = 'grab';
-      }}
-      onPointerCancel={() => {
-        grab.current = null;
-      }}
-      onKeyDown={(e: KeyboardEvent<HTMLDivElement>) => {
-        if (e.altKey || e.ctrlKey || e.metaKey) return;
-        const view = overviewKey(p.current.getView(), e.key, durationNow(), p.current.zoomLimits);
-        if (!view) return;
-        e.preventDefault();
-        emit(view);
-      }}
+      {...handlers}
     >
       <canvas
         ref={base}
@@ -185,4 +128,67 @@ function useOverviewLoop(
     pending = requestAnimationFrame(loop);
     return () => cancelAnimationFrame(pending);
   }, [frames, container, base, overlay, size, p]);
+}
+
+/** Press, drag and keys on the overview: each moves the timeline's view (overview-model.ts). */
+function useOverviewInput(p: RefObject<TimelineOverviewProps>, size: RefObject<CanvasSize>) {
+  const grab = useRef<number | null>(null);
+  const durationNow = () =>
+    overviewDuration(p.current.zoomLimits.duration, p.current.getSource().extent);
+  const emit = (view: TimelineView) => {
+    const now = p.current.getView();
+    if (view.startTime !== now.startTime || view.pxPerSecond !== now.pxPerSecond)
+      p.current.onView(view);
+  };
+  const xOf = (e: PointerEvent<HTMLDivElement>) =>
+    e.clientX - e.currentTarget.getBoundingClientRect().left;
+  return {
+    onPointerDown: (e: PointerEvent<HTMLDivElement>) => {
+      if (e.button !== 0) return;
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+      const press = pressOverview(
+        p.current.getView(),
+        xOf(e),
+        size.current.width,
+        durationNow(),
+        p.current.zoomLimits,
+      );
+      grab.current = press.grabSeconds;
+      e.currentTarget.style.cursor = 'grabbing';
+      emit(press.view);
+    },
+    onPointerMove: (e: PointerEvent<HTMLDivElement>) => {
+      const x = xOf(e);
+      const width = size.current.width;
+      if (grab.current === null) {
+        const win = viewWindow(p.current.getView(), width, durationNow());
+        e.currentTarget.style.cursor = x >= win.x && x <= win.x + win.width ? 'grab' : 'pointer';
+        return;
+      }
+      emit(
+        dragOverview(
+          p.current.getView(),
+          x,
+          grab.current,
+          width,
+          durationNow(),
+          p.current.zoomLimits,
+        ),
+      );
+    },
+    onPointerUp: (e: PointerEvent<HTMLDivElement>) => {
+      grab.current = null;
+      e.currentTarget.style.cursor = 'grab';
+    },
+    onPointerCancel: () => {
+      grab.current = null;
+    },
+    onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const view = overviewKey(p.current.getView(), e.key, durationNow(), p.current.zoomLimits);
+      if (!view) return;
+      e.preventDefault();
+      emit(view);
+    },
+  };
 }
