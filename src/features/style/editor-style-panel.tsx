@@ -1,4 +1,4 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { useStore } from 'zustand';
 import type { Project, ProjectSettings, StyleObject } from '../../contract';
@@ -88,6 +88,12 @@ export function useEditorPreviewStyle(project: Project): StyleObject | undefined
     () => (settings ? styleDraftFor(project.id, settings) : null),
     [project.id, settings],
   );
+  // A newer saved style becomes the draft's base while nothing is unsaved (as useStyleDraft does:
+  // the panel that calls it is made only when opened).
+  useEffect(() => {
+    if (store && settings && store.getState().base.versionId !== settings.versionId)
+      store.getState().rebaseClean(settings);
+  }, [store, settings]);
   const draft = useSyncExternalStore(
     (onChange) => store?.subscribe(onChange) ?? (() => undefined),
     () => store?.getState().style,
