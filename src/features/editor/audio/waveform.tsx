@@ -95,7 +95,9 @@ function PeaksWaveform({
       role="img"
       aria-label={label}
       data-state={pyramid ? 'ready' : 'loading'}
-      style={{ position: 'relative', height, pointerEvents: 'none' }}
+      // overflow hidden: in the timeline's flex column the strip may shrink (min-height 0) so the
+      // word canvas keeps its room on a short screen, as wavesurfer's box did
+      style={{ position: 'relative', overflow: 'hidden', height, pointerEvents: 'none' }}
     >
       <ViewStrip draw={draw} getView={getView} subscribe={subscribe} height={height} />
     </div>

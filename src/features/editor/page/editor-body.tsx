@@ -76,6 +76,12 @@ function selectionBound(state: EditorState, edge: 'start' | 'end'): number | nul
   return edge === 'start' ? start : end;
 }
 
+/** The karaoke preview's width / height for a style's aspect ratio ("16:9" when unknown). */
+function previewAspect(ratio: string | undefined): string {
+  const [w, h] = (ratio ?? '16:9').split(':').map(Number);
+  return w && h ? `${w} / ${h}` : '16 / 9';
+}
+
 /** The player as the panels see it. */
 function clockOf(player: StemPlayer): PlaybackClock {
   return {
@@ -408,7 +414,12 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
               languages={translationView.previewLangs}
             />
           ) : (
-            <p className="karaoke-preview muted" role="status">
+            // the preview's frame, kept for it: nothing below moves when it comes
+            <p
+              className="karaoke-preview muted"
+              role="status"
+              style={{ aspectRatio: previewAspect(style?.aspectRatio) }}
+            >
               Preparing the preview…
             </p>
           )}
