@@ -25,19 +25,19 @@
 //   notches out to the whole song and 30 back) and scrolling (wheel, 60 x 200 px): main-thread
 //   busy ms per frame period, from a Chrome trace (top-level tasks of the renderer main thread,
 //   summed between consecutive rAF marks of the gesture). Everything the page runs counts:
-//   handlers, React, the canvas redraw, style/layout/paint, GC, wavesurfer. Only frame periods
+//   handlers, React, the canvas redraw, style/layout/paint, GC, the waveform. Only frame periods
 //   in which a gesture event was dispatched count. Also per such frame its longest task.
 // - the loads and gestures again with Chromium's CPU throttled 4x (CDP
 //   Emulation.setCPUThrottlingRate), in a fresh browser context (no draft of the first gestures).
-// - JS heap: CDP Performance.getMetrics JSHeapUsedSize after load and after the gestures (the
-//   budget applies to the larger), and after a forced GC (reported, unbudgeted). Decoded audio
-//   buffers live outside the JS heap and are not in this figure.
+// - JS heap: CDP Performance.getMetrics JSHeapUsedSize after each load's 3 s, once the page has
+//   settled and after each gesture (p95 of 24 samples with 20 loads), and after a forced GC after
+//   each load and at the end. Decoded audio buffers live outside the JS heap and are not in it.
 // Headless software rendering on 2 shared cores: read the figures as a floor. ~4 minutes in all
 // on a quiet machine (most of it the 20 + 20 loads and the making of the project).
 // The service runs on a free port in its own process group, its data in a temporary folder; both
 // go on every exit path (bench/lib/cleanup.ts). Chromium as the e2e tests find it (bench/lib/browser.ts).
-// Env: BENCH_SCREENSHOT=<file.png> (the page after load, and
-// <file>-after.png after the gestures), BENCH_DEBUG=1 (what ran in every main-thread stretch
+// Env: BENCH_SCREENSHOT=<file.png> (the page after load, <file>-after.png after the gestures,
+// <file>-whole-song.png zoomed out to the whole song), BENCH_DEBUG=1 (what ran in every main-thread stretch
 // over 30 ms: a traced extra reload and the gestures), BENCH_PROFILE=<file> (a CPU profile and
 // trace of an extra reload: see profileLoad; and <file>-gestures*.cpuprofile of the gestures),
 // BENCH_LOADS=<n> (loads per figure, 20 by default).
@@ -61,6 +61,10 @@ const SPACING = 0.036; // seconds between word starts: 100,000 words in 3,600 s
 const RATE = 8000;
 // 20 loads a figure: a p95 of 4 samples was the worst of them (BENCH_LOADS: fewer, to look into)
 const LOADS = Number(process.env.BENCH_LOADS ?? 20);
+// BENCH_SLOW=0: skip the CPU-throttled half (to look into the unthrottled figures quickly)
+const SLOW = process.env.BENCH_SLOW !== '0';
+// Making the project (a real sync of 60 minutes) takes ~16 s on a quiet machine, minutes on a busy one.
+const CREATE_LIMIT_MS = Number(process.env.BENCH_CREATE_LIMIT_MS ?? 300_000);
 
 const killer = setTimeout(() => {
   console.error('editor-real bench: hard time limit reached');
@@ -107,7 +111,7 @@ async function makeProject(): Promise<{ projectId: string; keys: string[] }> {
   const start = await projectFromWav(json, makeWav(DURATION), {
     filename: 'one-hour.wav',
     title: 'One hour, 100,000 words',
-    limitMs: 120_000,
+    limitMs: CREATE_LIMIT_MS,
   });
   log(`create-karaoke task on 60 minutes: ${start.taskMs} ms`);
   const project = await json<{ alignments: Alignment[] }>(`/projects/${start.projectId}`);
@@ -334,7 +338,26 @@ async function measurePage(browser: Browser, url: string, keys: string[], rate: 
   if (rate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   const tag = rate === 1 ? '' : ` (CPU ${rate}x slower)`;
   try {
-    const loads = await measureLoads(page, url, rate === 1 ? 3000 : 0, tag);
+    await cdp.send('Performance.enable');
+    const heapMb = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN) / 2 ** 20;
+    };
+    // The heap after every load (in use, then after a forced collection) and after every gesture.
+    const heap: number[] = [];
+    const heapAfterGc: number[] = [];
+    const sampleHeap = async () => {
+      heap.push(await heapMb());
+      await cdp.send('HeapProfiler.collectGarbage');
+      heapAfterGc.push(await heapMb());
+    };
+    const loads = await measureLoads(
+      page,
+      url,
+      rate === 1 ? 3000 : 0,
+      tag,
+      rate === 1 ? sampleHeap : undefined,
+    );
     if (rate === 1 && process.env.BENCH_DEBUG) {
       const events = await traced(cdp, async () => {
         await page.reload();
@@ -359,12 +382,7 @@ async function measurePage(browser: Browser, url: string, keys: string[], rate: 
     await page.locator('.spectrogram[data-state="ready"]').waitFor({ timeout: 120_000 * rate });
     log(`spectrogram drawn ${Date.now() - t0} ms after the last load's checks${tag}`);
     await settle(page);
-    await cdp.send('Performance.enable');
-    const heapMb = async () => {
-      const { metrics } = await cdp.send('Performance.getMetrics');
-      return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN) / 2 ** 20;
-    };
-    const heap = [await heapMb()];
+    heap.push(await heapMb());
     const listNodes = await page.evaluate(
       () => document.querySelector('[aria-label="Words"]')?.querySelectorAll('*').length ?? -1,
     );
@@ -377,27 +395,44 @@ async function measurePage(browser: Browser, url: string, keys: string[], rate: 
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
     }
-    const gestures = await measureGestures(page, cdp, keys, tag);
+    const gestures = await measureGestures(page, cdp, keys, tag, async () => {
+      heap.push(await heapMb());
+    });
     if (profile) {
       const file = `${profile}-gestures${rate === 1 ? '' : `-cpu${rate}x`}.cpuprofile`;
       writeFileSync(file, JSON.stringify((await cdp.send('Profiler.stop')).profile));
       log(`profile of the gestures: ${file}`);
     }
-    heap.push(await heapMb());
     const usage = await cdp.send('Runtime.getHeapUsage');
     log(`Runtime.getHeapUsage: used ${(usage.usedSize / 2 ** 20).toFixed(1)} MB${tag}`);
     if (pageErrors.length) log(`uncaught page errors: ${JSON.stringify(pageErrors)}`);
-    if (shot) await page.screenshot({ path: shot.replace(/(\.png)?$/, '-after.png') });
+    if (shot) {
+      await page.screenshot({ path: shot.replace(/(\.png)?$/, '-after.png') });
+      // the whole song in view (the "0" key fits it), after everything was measured
+      await page.getByRole('application').focus();
+      await page.keyboard.press('0');
+      await new Promise((r) => setTimeout(r, 1000));
+      await page.screenshot({ path: shot.replace(/(\.png)?$/, '-whole-song.png') });
+    }
     await cdp.send('HeapProfiler.collectGarbage');
-    const heapAfterGc = await heapMb();
+    heapAfterGc.push(await heapMb());
     return { ...loads, gestures, heap, heapAfterGc };
   } finally {
     await page.context().close();
   }
 }
 
-/** `LOADS` loads: interactive after the data, and the longest task in the `watchMs` after it. */
-async function measureLoads(page: Page, url: string, watchMs: number, tag: string) {
+/**
+ * `LOADS` loads: interactive after the data, and the longest task in the `watchMs` after it;
+ * `afterLoad` runs after each (the heap's samples).
+ */
+async function measureLoads(
+  page: Page,
+  url: string,
+  watchMs: number,
+  tag: string,
+  afterLoad?: () => Promise<void>,
+) {
   const interactive: number[] = [];
   const afterReady: number[] = [];
   for (let load = 0; load < LOADS; load++) {
@@ -440,12 +475,19 @@ async function measureLoads(page: Page, url: string, watchMs: number, tag: strin
               : 'none')
           : ''),
     );
+    await afterLoad?.();
   }
   return { interactive, afterReady };
 }
 
 /** Drag a word, zoom out to the whole hour and back, scroll: frame work from Chrome traces. */
-async function measureGestures(page: Page, cdp: CDPSession, keys: string[], tag: string) {
+async function measureGestures(
+  page: Page,
+  cdp: CDPSession,
+  keys: string[],
+  tag: string,
+  afterGesture: () => Promise<void>,
+) {
   const hook = {
     point: (key: string, part: 'body' | 'start' = 'body') =>
       page.evaluate(([k, pt]) => window.__timeline?.clientPointOf(k, pt) ?? null, [
@@ -494,6 +536,7 @@ async function measureGestures(page: Page, cdp: CDPSession, keys: string[], tag:
   if (startX1 === undefined || Math.abs(startX1 - startX0) < 1)
     throw new Error(`the drag did not move ${key} (${startX0} -> ${startX1})`);
   const drag = frameWork(dragTrace, ['pointerdown', 'pointermove', 'pointerup']);
+  await afterGesture();
 
   // Zoom: back to the opening ~12 s view (untimed), then 30 notches out (to the whole hour)
   // and 30 back, around the centre.
@@ -519,6 +562,7 @@ async function measureGestures(page: Page, cdp: CDPSession, keys: string[], tag:
   });
   if (widest < DURATION * 0.9) throw new Error(`zoom did not reach the whole hour: ${widest} s`);
   const zoom = frameWork(zoomTrace, ['wheel']);
+  await afterGesture();
 
   // Scroll: 60 wheel steps of 200 px (a ~30 s view after the zoom back).
   await new Promise((r) => setTimeout(r, 500));
@@ -535,6 +579,7 @@ async function measureGestures(page: Page, cdp: CDPSession, keys: string[], tag:
   if (!(startTime1 > startTime0 + 1))
     throw new Error(`scroll did not move the view: ${startTime0} -> ${startTime1}`);
   const scroll = frameWork(scrollTrace, ['wheel']);
+  await afterGesture();
   log(
     `frames with input / all${tag}: drag ${drag.work.length}/${drag.frames}, zoom ${zoom.work.length}/${zoom.frames}, scroll ${scroll.work.length}/${scroll.frames}`,
   );
@@ -572,14 +617,18 @@ async function main() {
       // per frame of the gesture its longest task (over 50 ms: frames dropped)
       report(`editor-page.${name}.longest-task.100k`, g.longest, 50);
     }
+    // JS heap in use after each of the loads, the settled page and each gesture (24 samples with
+    // 20 loads), and after a forced collection after each load and at the end.
     report('editor-page.js-heap.100k', full.heap, 100, 'MB');
-    report('editor-page.js-heap-after-gc.100k', [full.heapAfterGc], 100, 'MB');
+    report('editor-page.js-heap-after-gc.100k', full.heapAfterGc, 100, 'MB');
     // A slower machine (a low-end laptop): Chromium's CPU 4x slower, a fresh browser context
     // (no draft of the gestures above in its IndexedDB), the same loads and gestures.
-    const slow = await measurePage(browser, url, keys, 4);
-    report('editor-page.cpu4x.interactive-after-data.100k', slow.interactive, 1500);
-    for (const [name, g] of Object.entries(slow.gestures))
-      report(`editor-page.cpu4x.${name}.frame-work.100k`, g.work, 16);
+    if (SLOW) {
+      const slow = await measurePage(browser, url, keys, 4);
+      report('editor-page.cpu4x.interactive-after-data.100k', slow.interactive, 1500);
+      for (const [name, g] of Object.entries(slow.gestures))
+        report(`editor-page.cpu4x.${name}.frame-work.100k`, g.work, 16);
+    }
   } finally {
     await browser.close();
     await service.stop();

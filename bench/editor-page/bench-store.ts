@@ -1,5 +1,5 @@
 import type { AlignmentItem } from '../../src/contract';
-import { policyPreview } from '../../src/features/editor/page/policy-preview';
+import { applyTimelineIntent } from '../../src/features/editor/page/timeline-intents';
 import { createSceneSource, type SceneExtras } from '../../src/features/editor/page/timeline-scene';
 import { createEditorStore, type EditorStore } from '../../src/features/editor/store';
 import type { TimelineIntent } from '../../src/features/editor/timeline/intents';
@@ -7,8 +7,7 @@ import type { TimelineItem, TimelineScene } from '../../src/features/editor/time
 
 /**
  * The bench page's state: the real editor store (`createEditorStore`) and the real page's scene
- * source, with timeline intents mapped to store actions the way the editor page maps them
- * (editor-body.tsx). A drag's commit here is the commit users get: planned from the change,
+ * source, with timeline intents applied by the editor page's own `applyTimelineIntent`. A drag's commit here is the commit users get: planned from the change,
  * validated incrementally, one undo step.
  */
 export class BenchStore {
@@ -67,41 +66,27 @@ export class BenchStore {
     this.notify();
   }
 
-  private setExtras(patch: Partial<SceneExtras>) {
-    this.extras = { ...this.extras, ...patch };
-    this.notify();
-  }
-
-  apply = (intent: TimelineIntent): void => {
-    const { actions, doc, settings } = this.editor.getState();
-    switch (intent.type) {
-      case 'select':
-        return actions.select(intent.keys, intent.mode === 'range' ? 'add' : intent.mode);
-      case 'preview':
-        return this.setExtras({
-          preview: policyPreview(doc, intent.preview, settings),
-          snapGuide: intent.snapGuide,
-        });
-      case 'move':
-        return actions.apply({ type: 'move', keys: intent.keys, delta: intent.deltaSeconds });
-      case 'resize-start':
-        return actions.setStart(intent.key, intent.time);
-      case 'resize-end':
-        return actions.setEnd(intent.key, intent.time);
-      case 'roll':
-        return actions.rollBoundary(intent.leftKey, intent.rightKey, intent.time);
-      case 'view':
-        return this.setExtras({ view: intent.view });
-      case 'seek':
-        this.playhead = intent.time;
-        return;
-      case 'hover':
-        return this.setExtras({ hoverKey: intent.key });
-      case 'marquee':
-      case 'cursor':
-        return;
-    }
-  };
+  /** The editor's own intent mapping (page/timeline-intents.ts), onto this page's state. */
+  apply = (intent: TimelineIntent): void =>
+    applyTimelineIntent(intent, {
+      store: this.editor,
+      extras: {
+        get: () => this.extras,
+        set: (next) => {
+          this.extras = { ...this.extras, ...next };
+          this.notify();
+        },
+      },
+      view: {
+        set: (view) => {
+          this.extras = { ...this.extras, view };
+          this.notify();
+        },
+      },
+      seek: (time) => {
+        this.playhead = time;
+      },
+    });
 }
 
 /** A generated word as the service would send it (its key as its id). */

@@ -11,6 +11,7 @@ import {
 import { diffDocs } from './diff';
 import {
   createDoc,
+  findItems,
   getItem,
   indexAtTime,
   indexSomeKeys,
@@ -219,5 +220,21 @@ describe('the key lookup of a whole new document (an import)', () => {
       expect(getItem(first, key)).toBe(items[4321]);
       expect(indexSomeKeys(second, 1)).toBe(true);
     }
+  });
+});
+
+describe('findItems', () => {
+  it('finds the same items before and after the key lookup is built, without building it', () => {
+    const items = song(3000, true);
+    const doc = createDoc(items);
+    const keys = ['i7', 'i2999', 'nope', 'i1500'];
+    const before = findItems(doc, keys);
+    expect(doc.byKey.pending.length).toBe(1); // one pass, the lookup still unbuilt
+    expect([...before.keys()].sort()).toEqual(['i1500', 'i2999', 'i7']);
+    indexed(doc.byKey);
+    const after = findItems(doc, keys);
+    expect([...after]).toEqual([...after.keys()].map((k) => [k, before.get(k)]));
+    expect(after.get('i7')).toBe(getItem(doc, 'i7'));
+    expect(findItems(doc, []).size).toBe(0);
   });
 });

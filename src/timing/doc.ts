@@ -309,3 +309,28 @@ export function toArray(doc: TimingDoc): AlignmentItem[] {
 export function indexSomeKeys(doc: TimingDoc, max: number): boolean {
   return indexSome(doc.byKey, max);
 }
+
+/**
+ * The items of `keys` in this version (absent keys are left out). While the key lookup is not
+ * built yet (a document just loaded) and the keys are few, one pass over the words finds them
+ * instead of building the lookup of every word inside the caller's task (ADR 0018: a review's
+ * few uncertain words made the first render after a load index 100,000 keys).
+ */
+export function findItems(doc: TimingDoc, keys: readonly string[]): Map<string, AlignmentItem> {
+  const found = new Map<string, AlignmentItem>();
+  if (keys.length === 0) return found;
+  if (doc.byKey.pending.length === 0 || keys.length > 64) {
+    for (const key of keys) {
+      const item = getItem(doc, key);
+      if (item) found.set(key, item);
+    }
+    return found;
+  }
+  const wanted = new Set(keys);
+  for (const chunk of doc.chunks)
+    for (const item of chunk) {
+      const key = keyOf(item);
+      if (wanted.has(key)) found.set(key, item);
+    }
+  return found;
+}

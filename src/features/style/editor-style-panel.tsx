@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { useStore } from 'zustand';
 import type { Project, ProjectSettings, StyleObject } from '../../contract';
@@ -12,8 +12,36 @@ import './style.css';
 /**
  * The video's style beside the editor's preview (collapsed until opened): the layout and lyrics
  * controls of the Settings page on the same draft, so the preview shows the change at once.
+ * Its controls (and their overflow check, a layout of the whole song: ~170 ms at 100,000 words)
+ * are made when it is first opened, not while the editor loads (ADR 0018).
  */
 export function EditorStylePanel({
+  project,
+  settings,
+}: {
+  project: Project;
+  settings: ProjectSettings;
+}) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <details
+      className="editor-style-panel"
+      onToggle={(e) => {
+        if (e.currentTarget.open) setOpened(true);
+      }}
+      onKeyDown={(e) => {
+        // In a style field, Ctrl+Z / Ctrl+Y are the field's own, not the timing's undo.
+        const key = e.key.toLowerCase();
+        if ((e.ctrlKey || e.metaKey) && (key === 'z' || key === 'y')) e.stopPropagation();
+      }}
+    >
+      <summary>Video style</summary>
+      {opened && <StylePanelControls project={project} settings={settings} />}
+    </details>
+  );
+}
+
+function StylePanelControls({
   project,
   settings,
 }: {
@@ -33,15 +61,7 @@ export function EditorStylePanel({
     [style, items, project.title, project.artists],
   );
   return (
-    <details
-      className="editor-style-panel"
-      onKeyDown={(e) => {
-        // In a style field, Ctrl+Z / Ctrl+Y are the field's own, not the timing's undo.
-        const key = e.key.toLowerCase();
-        if ((e.ctrlKey || e.metaKey) && (key === 'z' || key === 'y')) e.stopPropagation();
-      }}
-    >
-      <summary>Video style</summary>
+    <>
       <p className="field-hint">
         Changes show in the preview above at once.{' '}
         <Link to={`/projects/${encodeURIComponent(project.id)}/settings`}>
@@ -57,7 +77,7 @@ export function EditorStylePanel({
         groups={['layout', 'lyrics']}
         compact
       />
-    </details>
+    </>
   );
 }
 
@@ -68,6 +88,12 @@ export function useEditorPreviewStyle(project: Project): StyleObject | undefined
     () => (settings ? styleDraftFor(project.id, settings) : null),
     [project.id, settings],
   );
+  // A newer saved style becomes the draft's base while nothing is unsaved (as useStyleDraft does:
+  // the panel that calls it is made only when opened).
+  useEffect(() => {
+    if (store && settings && store.getState().base.versionId !== settings.versionId)
+      store.getState().rebaseClean(settings);
+  }, [store, settings]);
   const draft = useSyncExternalStore(
     (onChange) => store?.subscribe(onChange) ?? (() => undefined),
     () => store?.getState().style,

@@ -1,5 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
+import { ViewStrip } from '../tools/view-strip';
+import type { CanvasSize } from '../timeline/use-canvas-size';
+import { drawWaveform, pyramidSteps, type PeakPyramid } from './peak-pyramid';
 import { scrollTarget, waveformTransform } from './waveform-align';
 
 export interface WaveformView {
@@ -26,12 +29,88 @@ export interface WaveformProps {
 const ZOOM_SETTLE_MS = 150;
 
 /**
- * The chosen stem's waveform drawn by wavesurfer.js 8, slaved to the timeline's view. Wavesurfer
+ * The chosen stem's waveform on the timeline's time axis. From `peaks` (the analysis' envelope:
+ * the usual case) it is drawn by the page from a level-of-detail pyramid (`peak-pyramid.ts`), one
+ * or two entries per pixel column at any zoom; only without them (the analysis failed) does
+ * wavesurfer fetch, decode and draw the stem.
+ */
+export function Waveform(props: WaveformProps) {
+  const channel = props.peaks?.[0];
+  if (channel && props.duration)
+    return <PeaksWaveform {...props} peaks={channel} duration={props.duration} />;
+  return <WavesurferWaveform {...props} />;
+}
+
+const pyramids = new WeakMap<object, PeakPyramid>();
+
+/**
+ * The pyramid of `peaks`, built a step at a time between frames (null until done); kept per peaks
+ * object, so a remount (a stem switched back) does not build it again.
+ */
+function usePeakPyramid(peaks: Float32Array | number[], duration: number): PeakPyramid | null {
+  const [built, setBuilt] = useState<{ peaks: object; pyramid: PeakPyramid } | null>(null);
+  useEffect(() => {
+    if (pyramids.has(peaks)) return;
+    const steps = pyramidSteps(peaks, duration);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const step = () => {
+      const t0 = performance.now();
+      for (;;) {
+        const next = steps.next();
+        if (next.done) {
+          pyramids.set(peaks, next.value);
+          setBuilt({ peaks, pyramid: next.value });
+          return;
+        }
+        if (performance.now() - t0 > 6) break;
+      }
+      timer = setTimeout(step, 0);
+    };
+    timer = setTimeout(step, 0);
+    return () => clearTimeout(timer);
+  }, [peaks, duration]);
+  return pyramids.get(peaks) ?? (built?.peaks === peaks ? built.pyramid : null);
+}
+
+function PeaksWaveform({
+  peaks,
+  duration,
+  getView,
+  subscribe,
+  height = 72,
+  waveColor = '#4f8fc9',
+  label,
+}: Omit<WaveformProps, 'peaks'> & { peaks: Float32Array | number[]; duration: number }) {
+  const pyramid = usePeakPyramid(peaks, duration);
+  const scratch = useRef({ columns: new Uint8Array(0) });
+  const draw = useCallback(
+    (ctx: CanvasRenderingContext2D, view: WaveformView, size: CanvasSize) => {
+      if (pyramid) drawWaveform(ctx, pyramid, view, size, waveColor, scratch.current);
+      else ctx.clearRect(0, 0, size.width, size.height);
+    },
+    [pyramid, waveColor],
+  );
+  return (
+    <div
+      role="img"
+      aria-label={label}
+      data-state={pyramid ? 'ready' : 'loading'}
+      // overflow hidden: in the timeline's flex column the strip may shrink (min-height 0) so the
+      // word canvas keeps its room on a short screen, as wavesurfer's box did
+      style={{ position: 'relative', overflow: 'hidden', height, pointerEvents: 'none' }}
+    >
+      <ViewStrip draw={draw} getView={getView} subscribe={subscribe} height={height} />
+    </div>
+  );
+}
+
+/**
+ * Without peaks: the stem's waveform drawn by wavesurfer.js 8, slaved to the timeline's view. Wavesurfer
  * only draws (no interaction, no cursor, its own silent media element: the StemPlayer plays).
  * Its zoom follows pxPerSecond and its scroll startTime; waveform-align.ts makes up the sub-pixel
  * and out-of-range remainder, so words and waveform never slide apart.
  */
-export function Waveform(props: WaveformProps) {
+function WavesurferWaveform(props: WaveformProps) {
   const outer = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
   const p = useRef(props);

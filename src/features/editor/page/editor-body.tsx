@@ -33,14 +33,15 @@ import { indexOfKey, itemAt } from '../../../timing';
 import { EditingToolbar, GhostLane, SpectrogramView, useEditingTools } from '../tools';
 import { ReviewBar, ReviewMarksContext, useResync, useReview } from '../review';
 import { EditOptions } from './edit-options';
-import { policyPreview } from './policy-preview';
 import { useEditorPreferences } from './preferences';
 import { CommandNotice, createNoticeBox } from './command-notice';
 import { TimelineBar } from './timeline-bar';
+import { applyTimelineIntent } from './timeline-intents';
 import { TimelineWordLabel } from './timeline-word-label';
 import { EDITOR_AREA } from './editor-area';
 import { createSceneSource, type SceneExtras } from './timeline-scene';
 import { useEditorCommands } from './use-editor-commands';
+import { useStagedMount } from './use-staged-mount';
 import { alignmentLabel } from './use-save';
 import { useRevealSelection } from './use-reveal-selection';
 import { EditorStylePanel, useEditorPreviewStyle } from '../../style/editor-style-panel';
@@ -73,6 +74,12 @@ function selectionBound(state: EditorState, edge: 'start' | 'end'): number | nul
   }
   bounds.set(state.selection, { doc: state.doc, start, end });
   return edge === 'start' ? start : end;
+}
+
+/** The karaoke preview's width / height for a style's aspect ratio ("16:9" when unknown). */
+function previewAspect(ratio: string | undefined): string {
+  const [w, h] = (ratio ?? '16:9').split(':').map(Number);
+  return w && h ? `${w} / ${h}` : '16 / 9';
 }
 
 /** The player as the panels see it. */
@@ -172,6 +179,7 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
   const findWordField = useRef<HTMLInputElement>(null);
   const statusId = useId();
   const [notice] = useState(createNoticeBox);
+  const sideStage = useStagedMount(2);
 
   const jumpTo = useCallback(
     (time: number) => {
@@ -182,37 +190,14 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
   );
 
   const onIntent = useCallback(
-    (intent: TimelineIntent) => {
-      const { actions } = store.getState();
-      switch (intent.type) {
-        case 'select':
-          return actions.select(intent.keys, intent.mode === 'range' ? 'add' : intent.mode);
-        case 'preview':
-          return extras.set({
-            ...extras.get(),
-            preview: policyPreview(store.getState().doc, intent.preview, store.getState().settings),
-            snapGuide: intent.snapGuide,
-          });
-        case 'move':
-          return actions.apply({ type: 'move', keys: intent.keys, delta: intent.deltaSeconds });
-        case 'resize-start':
-          return actions.setStart(intent.key, intent.time);
-        case 'resize-end':
-          return actions.setEnd(intent.key, intent.time);
-        case 'roll':
-          return actions.rollBoundary(intent.leftKey, intent.rightKey, intent.time);
-        case 'marquee':
-          return;
-        case 'seek':
-          return player.seek(intent.time);
-        case 'hover':
-          return extras.set({ ...extras.get(), hoverKey: intent.key });
-        case 'cursor':
-          return setCursor(intent.cursor);
-        case 'view':
-          return view.set(intent.view);
-      }
-    },
+    (intent: TimelineIntent) =>
+      applyTimelineIntent(intent, {
+        store,
+        extras,
+        view,
+        seek: (time) => player.seek(time),
+        setCursor,
+      }),
     [store, player, view, extras],
   );
 
@@ -418,17 +403,31 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
           />
         </section>
         <aside className="editor-side" aria-label="Preview and checks">
-          <KaraokePreview
-            player={clock}
-            style={style ?? undefined}
-            title={project.title}
-            artists={project.artists}
-            duration={duration || undefined}
-            languages={translationView.previewLangs}
-          />
-          {project.settings && <EditorStylePanel project={project} settings={project.settings} />}
-          <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />
-          <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />
+          {/* Mounted after the timeline and word list have painted, a panel a frame (ADR 0018). */}
+          {sideStage >= 2 ? (
+            <KaraokePreview
+              player={clock}
+              style={style ?? undefined}
+              title={project.title}
+              artists={project.artists}
+              duration={duration || undefined}
+              languages={translationView.previewLangs}
+            />
+          ) : (
+            // the preview's frame, kept for it: nothing below moves when it comes
+            <p
+              className="karaoke-preview muted"
+              role="status"
+              style={{ aspectRatio: previewAspect(style?.aspectRatio) }}
+            >
+              Preparing the preview…
+            </p>
+          )}
+          {sideStage >= 1 && project.settings && (
+            <EditorStylePanel project={project} settings={project.settings} />
+          )}
+          {sideStage >= 1 && <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />}
+          {sideStage >= 1 && <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />}
         </aside>
         <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
       </div>

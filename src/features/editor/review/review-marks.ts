@@ -1,6 +1,6 @@
 import type { AlignmentItem, SyncReview } from '../../../contract';
 import {
-  getItem,
+  findItems,
   indexOfKey,
   isAsSynced,
   itemAt,
@@ -44,8 +44,9 @@ export function createReviewMarks(
       let keys = cache.get(doc);
       if (!keys) {
         const set = new Set<string>();
+        const items = findItems(doc, low);
         for (const key of low) {
-          const item = getItem(doc, key);
+          const item = items.get(key);
           if (item && isAsSynced(item, review)) set.add(key);
         }
         keys = set;

@@ -1,14 +1,19 @@
-import { useEffect, useRef, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
-import { autoScrollStep } from './auto-scroll';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { PointerInput, TimelineIntent } from './intents';
-import { renderOverlay } from './overlay';
-import { PointerTool, type ToolOptions } from './pointer-tool';
-import { renderTimeline, type RenderStats } from './render-timeline';
+import type { ToolOptions } from './pointer-tool';
+import type { RenderStats } from './render-timeline';
 import { installTestHook } from './test-hook';
+import { TimelineEngine } from './timeline-engine';
 import type { TimelineScene } from './types';
 import { useCanvasSize } from './use-canvas-size';
-import { DEFAULT_ZOOM_LIMITS, scrollBy, type ZoomLimits } from './viewport';
-import { applyWheel } from './wheel';
+import type { ZoomLimits } from './viewport';
 
 export interface TimelineCanvasProps {
   /** The scene as of now; read at draw time. Its view's size is replaced by the measured one. */
@@ -36,7 +41,7 @@ export interface TimelineCanvasProps {
   children?: ReactNode;
 }
 
-const input = (e: PointerEvent | ReactPointerEvent, el: Element): PointerInput => {
+const input = (e: PointerEvent | ReactPointerEvent | WheelEvent, el: Element): PointerInput => {
   const r = el.getBoundingClientRect();
   return {
     x: e.clientX - r.left,
@@ -48,155 +53,28 @@ const input = (e: PointerEvent | ReactPointerEvent, el: Element): PointerInput =
   };
 };
 
-/** Owns the two canvases (static scene + playhead overlay) and feeds pointer input to the tool. */
+/**
+ * Owns the two canvases (static scene + playhead overlay) and wires the DOM to the
+ * `TimelineEngine` (pointer tool, redraws, auto-scroll, wheel; timeline-engine.ts).
+ */
 export function TimelineCanvas(props: TimelineCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const main = useRef<HTMLCanvasElement>(null);
   const overlay = useRef<HTMLCanvasElement>(null);
   const p = useRef(props);
+  const [engine] = useState(() => new TimelineEngine());
   useEffect(() => {
     p.current = props;
+    engine.connect(props, (cursor) => {
+      if (main.current) main.current.style.cursor = cursor;
+    });
   });
-  const frame = useRef({
-    pending: 0,
-    dirty: true,
-    marquee: null as (TimelineIntent & { type: 'marquee' }) | null,
-    /** Timestamp of the previous auto-scroll frame (null: no drag in progress). */
-    scrolledAt: null as number | null,
-  });
-  const tool = useRef(new PointerTool());
-
-  const size = useCanvasSize(container, [main, overlay], (s) => {
+  useCanvasSize(container, [main, overlay], (s) => {
     p.current.onResize?.(s);
-    frame.current.dirty = true;
+    engine.resize(s);
   });
-  const scene = (): TimelineScene => {
-    const s = p.current.getScene();
-    return { ...s, view: { ...s.view, ...size.current } };
-  };
-
-  const emit = (intents: TimelineIntent[]) => {
-    for (const intent of intents) {
-      if (intent.type === 'cursor') {
-        if (main.current) main.current.style.cursor = intent.cursor;
-        continue;
-      }
-      if (intent.type === 'marquee') frame.current.marquee = intent.rect ? intent : null;
-      p.current.onIntent(intent);
-    }
-  };
-  const ctx = () => ({
-    scene: scene(),
-    playheadTime: p.current.getPlayheadTime?.() ?? null,
-    onsets: p.current.getOnsets?.() ?? [],
-    onsetStrengths: p.current.getOnsetStrengths?.() ?? [],
-    options: p.current.toolOptions,
-  });
-
-  /**
-   * While a drag holds the pointer near an edge, scroll the view a little every frame and run the
-   * drag's last move again, so what is dragged stays under the pointer in time.
-   */
-  const autoScroll = (now: number) => {
-    const f = frame.current;
-    const pointer = tool.current.autoScrolls ? tool.current.pointer : null;
-    if (!pointer) {
-      f.scrolledAt = null;
-      return;
-    }
-    const dt = f.scrolledAt === null ? 0 : (now - f.scrolledAt) / 1000;
-    f.scrolledAt = now;
-    const dx = autoScrollStep(pointer.x, size.current.width, dt);
-    if (dx === 0) return;
-    const view = scene().view;
-    const next = scrollBy(view, dx, p.current.zoomLimits ?? DEFAULT_ZOOM_LIMITS);
-    if (next.startTime === view.startTime) return;
-    p.current.onIntent({ type: 'view', view: next });
-    emit(tool.current.replay(ctx()));
-  };
-
-  useEffect(() => {
-    const f = frame.current;
-    let last = { time: NaN as number | null, start: NaN, pps: NaN, marquee: null as unknown };
-    const loop = (now: number) => {
-      f.pending = requestAnimationFrame(loop);
-      const ctx = main.current?.getContext('2d');
-      const octx = overlay.current?.getContext('2d');
-      if (!ctx || !octx || size.current.width === 0) return;
-      autoScroll(now);
-      const s = scene();
-      if (f.dirty) {
-        f.dirty = false;
-        const t0 = performance.now();
-        const stats = renderTimeline(ctx, s);
-        p.current.onRender?.(stats, performance.now() - t0);
-      }
-      const time = p.current.getPlayheadTime?.() ?? null;
-      const marquee = f.marquee?.rect ?? null;
-      if (
-        time !== last.time ||
-        s.view.startTime !== last.start ||
-        s.view.pxPerSecond !== last.pps ||
-        marquee !== last.marquee
-      ) {
-        last = { time, start: s.view.startTime, pps: s.view.pxPerSecond, marquee };
-        renderOverlay(octx, { view: s.view, playheadTime: time, marquee, colors: s.colors });
-      }
-    };
-    f.pending = requestAnimationFrame(loop);
-    const unsubscribe = p.current.subscribe(() => (f.dirty = true));
-    return () => {
-      cancelAnimationFrame(f.pending);
-      unsubscribe();
-    };
-    // One loop per mount; everything else is read through refs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  useEffect(() => {
-    const el = main.current;
-    if (!el) return;
-    const onWheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const r = el.getBoundingClientRect();
-      const view = applyWheel(
-        scene().view,
-        {
-          x: e.clientX - r.left,
-          deltaX: e.deltaX,
-          deltaY: e.deltaY,
-          deltaMode: e.deltaMode,
-          ctrlKey: e.ctrlKey,
-          metaKey: e.metaKey,
-          shiftKey: e.shiftKey,
-        },
-        p.current.zoomLimits ?? DEFAULT_ZOOM_LIMITS,
-      );
-      p.current.onIntent({ type: 'view', view });
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && tool.current.gesture !== 'idle') emit(tool.current.cancel());
-    };
-    el.addEventListener('wheel', onWheel, { passive: false });
-    window.addEventListener('keydown', onKey);
-    // Test builds only: the production build has __TEST_HOOKS__ false and drops this code.
-    const removeHook =
-      __TEST_HOOKS__ && p.current.exposeTestHook
-        ? installTestHook(
-            scene,
-            () => el.getBoundingClientRect(),
-            () => p.current.getOnsets?.() ?? [],
-            () => p.current.getOnsetStrengths?.() ?? [],
-          )
-        : undefined;
-    return () => {
-      el.removeEventListener('wheel', onWheel);
-      window.removeEventListener('keydown', onKey);
-      removeHook?.();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
+  useFrameLoop(engine, main, overlay, p);
+  useWheelAndKeys(engine, main, p);
   return (
     <div
       ref={container}
@@ -218,13 +96,13 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
         onPointerDown={(e) => {
           if (e.button !== 0) return;
           e.currentTarget.setPointerCapture?.(e.pointerId);
-          emit(tool.current.down(input(e, e.currentTarget), ctx()));
+          engine.down(input(e, e.currentTarget));
         }}
-        onPointerMove={(e) => emit(tool.current.move(input(e, e.currentTarget), ctx()))}
-        onPointerUp={(e) => emit(tool.current.up(input(e, e.currentTarget), ctx()))}
-        onPointerCancel={() => emit(tool.current.cancel())}
+        onPointerMove={(e) => engine.move(input(e, e.currentTarget))}
+        onPointerUp={(e) => engine.up(input(e, e.currentTarget))}
+        onPointerCancel={engine.cancel}
         onPointerLeave={(e) => {
-          if (tool.current.gesture === 'idle' && !e.buttons)
+          if (engine.tool.gesture === 'idle' && !e.buttons)
             p.current.onIntent({ type: 'hover', key: null });
         }}
       />
@@ -242,4 +120,64 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
       {props.children}
     </div>
   );
+}
+
+type Canvas = RefObject<HTMLCanvasElement | null>;
+
+/** One loop per mount: each animation frame draws what changed; a scene change marks it dirty. */
+function useFrameLoop(
+  engine: TimelineEngine,
+  main: Canvas,
+  overlay: Canvas,
+  p: RefObject<TimelineCanvasProps>,
+) {
+  useEffect(() => {
+    let pending = 0;
+    const loop = (now: number) => {
+      pending = requestAnimationFrame(loop);
+      const ctx = main.current?.getContext('2d');
+      const octx = overlay.current?.getContext('2d');
+      if (ctx && octx) engine.frame(now, ctx, octx);
+    };
+    pending = requestAnimationFrame(loop);
+    const unsubscribe = p.current.subscribe(() => (engine.dirty = true));
+    return () => {
+      cancelAnimationFrame(pending);
+      unsubscribe();
+    };
+  }, [engine, main, overlay, p]);
+}
+
+/** The wheel (zoom and scroll, not passive), Escape, and the e2e hook (test builds only). */
+function useWheelAndKeys(engine: TimelineEngine, main: Canvas, p: RefObject<TimelineCanvasProps>) {
+  useEffect(() => {
+    const el = main.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const { x } = input(e, el);
+      const { deltaX, deltaY, deltaMode, ctrlKey, metaKey, shiftKey } = e;
+      engine.wheel({ x, deltaX, deltaY, deltaMode, ctrlKey, metaKey, shiftKey });
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') engine.escape();
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    window.addEventListener('keydown', onKey);
+    // Test builds only: the production build has __TEST_HOOKS__ false and drops this code.
+    const removeHook =
+      __TEST_HOOKS__ && p.current.exposeTestHook
+        ? installTestHook(
+            () => engine.scene(),
+            () => el.getBoundingClientRect(),
+            () => p.current.getOnsets?.() ?? [],
+            () => p.current.getOnsetStrengths?.() ?? [],
+          )
+        : undefined;
+    return () => {
+      el.removeEventListener('wheel', onWheel);
+      window.removeEventListener('keydown', onKey);
+      removeHook?.();
+    };
+  }, [engine, main, p]);
 }

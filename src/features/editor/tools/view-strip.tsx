@@ -10,8 +10,8 @@ export interface ViewStripProps {
   /** Fires when the view or what is drawn changed: one redraw in the next frame. */
   subscribe: (listener: () => void) => () => void;
   height: number;
-  /** Accessible name of the image. */
-  label: string;
+  /** Accessible name of the image (none: the canvas is hidden, a wrapper names it). */
+  label?: string;
   className?: string;
 }
 
@@ -58,8 +58,9 @@ export function ViewStrip({ draw, getView, subscribe, height, label, className }
     <div ref={container} className={className} style={{ position: 'relative', height }}>
       <canvas
         ref={canvas}
-        role="img"
+        role={label ? 'img' : undefined}
         aria-label={label}
+        aria-hidden={label ? undefined : true}
         style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
       />
     </div>

@@ -1,0 +1,159 @@
+/**
+ * The waveform's level of detail: the peaks (largest |sample| per block, envelope.ts) normalised
+ * to 0..255 and halved again and again (each entry of level k+1 is the larger of two of level k),
+ * so a frame at any zoom reads one or two entries per device-pixel column: a zoomed-out hour
+ * draws ~1,300 columns, never the ~4,000,000 peaks (wavesurfer redrew them all when a zoom rested:
+ * one main-thread task of 100-250 ms; ADR 0018).
+ */
+export interface PeakPyramid {
+  /** Seconds the peaks span. */
+  readonly duration: number;
+  /** Seconds per entry of level 0. */
+  readonly blockSeconds: number;
+  /** levels[k][i]: the largest peak of blocks [i * 2^k, (i + 1) * 2^k), 0..255 of the loudest. */
+  readonly levels: readonly Uint8Array[];
+}
+
+/**
+ * Builds the pyramid in steps of about `perStep` entries (a step is a millisecond or two), so the
+ * page can run it between frames: the iterator's result is the pyramid.
+ */
+export function* pyramidSteps(
+  peaks: ArrayLike<number>,
+  duration: number,
+  perStep = 1 << 18,
+): Generator<undefined, PeakPyramid> {
+  const n = peaks.length;
+  let max = 0;
+  for (let i = 0; i < n;) {
+    const end = Math.min(n, i + perStep);
+    for (; i < end; i++) {
+      const v = Math.abs(peaks[i] ?? 0);
+      if (v > max) max = v;
+    }
+    if (i < n) yield;
+  }
+  const scale = max > 0 ? 255 / max : 0;
+  const base = new Uint8Array(n);
+  for (let i = 0; i < n;) {
+    const end = Math.min(n, i + perStep);
+    for (; i < end; i++) base[i] = Math.round(Math.abs(peaks[i] ?? 0) * scale);
+    if (i < n) yield;
+  }
+  const levels: Uint8Array[] = [base];
+  for (let below = base; below.length > 1;) {
+    const up = new Uint8Array(Math.ceil(below.length / 2));
+    for (let i = 0; i < up.length;) {
+      const end = Math.min(up.length, i + perStep);
+      for (; i < end; i++) {
+        const a = below[2 * i] ?? 0;
+        const b = below[2 * i + 1] ?? 0;
+        up[i] = a > b ? a : b;
+      }
+      if (i < up.length) yield;
+    }
+    levels.push(up);
+    below = up;
+  }
+  return { duration, blockSeconds: n > 0 ? duration / n : 0, levels };
+}
+
+/** The whole pyramid at once (tests). */
+export function buildPyramid(peaks: ArrayLike<number>, duration: number): PeakPyramid {
+  const steps = pyramidSteps(peaks, duration, Infinity);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The largest level-0 entry in [from, to) (blocks), read from the coarsest level that fits. */
+export function peakBetween(p: PeakPyramid, from: number, to: number): number {
+  const base = p.levels[0];
+  if (!base || base.length === 0) return 0;
+  let lo = Math.max(0, Math.floor(from));
+  const hi = Math.min(base.length, Math.ceil(to));
+  if (hi <= lo) return base[Math.min(base.length - 1, lo)] ?? 0;
+  // Whole entries of level k cover [i * 2^k, (i + 1) * 2^k): climb while aligned and inside.
+  let max = 0;
+  while (lo < hi) {
+    let k = 0;
+    while (k + 1 < p.levels.length && lo % (2 << k) === 0 && lo + (2 << k) <= hi) k++;
+    const v = p.levels[k]?.[lo >> k] ?? 0;
+    if (v > max) max = v;
+    lo += 1 << k;
+  }
+  return max;
+}
+
+export interface StripView {
+  startTime: number;
+  pxPerSecond: number;
+}
+
+/**
+ * The height (0..255) of each device-pixel column of a strip `columns` wide showing `view` at
+ * `devicePixelRatio`: the largest peak over the column's time. Writes into `out` (reused).
+ */
+export function waveformColumns(
+  p: PeakPyramid,
+  view: StripView,
+  devicePixelRatio: number,
+  out: Uint8Array,
+): Uint8Array {
+  out.fill(0);
+  if (p.blockSeconds <= 0 || !(view.pxPerSecond > 0)) return out;
+  const columnSeconds = 1 / (view.pxPerSecond * devicePixelRatio);
+  const blocksPerColumn = columnSeconds / p.blockSeconds;
+  const count = p.levels[0]?.length ?? 0;
+  for (let c = 0; c < out.length; c++) {
+    const t = view.startTime + c * columnSeconds;
+    const from = t / p.blockSeconds;
+    if (from >= count) break;
+    const to = from + blocksPerColumn;
+    if (to <= 0) continue;
+    out[c] = peakBetween(p, from, to);
+  }
+  return out;
+}
+
+/** What `drawWaveform` needs of a 2D context (a fake one in tests). */
+export interface WaveContext {
+  setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
+  clearRect(x: number, y: number, w: number, h: number): void;
+  fillRect(x: number, y: number, w: number, h: number): void;
+  fillStyle: string | CanvasGradient | CanvasPattern;
+}
+
+/**
+ * Paints the view's columns as bars mirrored about the middle (the picture wavesurfer's line
+ * renderer drew from the same peaks, normalised to the loudest): one fillRect per device-pixel
+ * column with sound. `scratch` is reused between frames. Returns the columns painted.
+ */
+export function drawWaveform(
+  ctx: WaveContext,
+  p: PeakPyramid,
+  view: StripView,
+  size: { width: number; height: number; devicePixelRatio: number },
+  color: string,
+  scratch: { columns: Uint8Array },
+): number {
+  const dpr = size.devicePixelRatio || 1;
+  const width = Math.max(0, Math.round(size.width * dpr));
+  const height = Math.round(size.height * dpr);
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, width, height);
+  if (scratch.columns.length !== width) scratch.columns = new Uint8Array(width);
+  const columns = waveformColumns(p, view, dpr, scratch.columns);
+  ctx.fillStyle = color;
+  const half = height / 2;
+  let painted = 0;
+  for (let c = 0; c < width; c++) {
+    const v = columns[c] ?? 0;
+    if (v === 0) continue;
+    const h = Math.max(1, Math.round((v / 255) * half) * 2);
+    ctx.fillRect(c, Math.round(half - h / 2), 1, h);
+    painted++;
+  }
+  return painted;
+}

@@ -1,0 +1,169 @@
+import { autoScrollStep } from './auto-scroll';
+import type { Canvas2D } from './canvas-context';
+import type { MarqueeRect, PointerInput, TimelineIntent } from './intents';
+import { renderOverlay } from './overlay';
+import { PointerTool, type ToolContext, type ToolOptions } from './pointer-tool';
+import { renderTimeline, type RenderStats } from './render-timeline';
+import type { TimelineScene } from './types';
+import type { CanvasSize } from './use-canvas-size';
+import { DEFAULT_ZOOM_LIMITS, scrollBy, type ZoomLimits } from './viewport';
+import { applyWheel, type WheelInput } from './wheel';
+
+/** What the engine reads of `TimelineCanvas`'s props, always the latest. */
+export interface EngineInputs {
+  getScene: () => TimelineScene;
+  getPlayheadTime?: () => number | null;
+  getOnsets?: () => readonly number[];
+  getOnsetStrengths?: () => readonly number[];
+  onIntent: (intent: TimelineIntent) => void;
+  toolOptions?: Partial<ToolOptions>;
+  zoomLimits?: ZoomLimits;
+  onRender?: (stats: RenderStats, ms: number) => void;
+}
+
+/** What the overlay last showed: it is redrawn only when one of these changed. */
+interface OverlayShown {
+  time: number | null;
+  start: number;
+  pps: number;
+  marquee: MarqueeRect | null;
+}
+
+/**
+ * The timeline without React: the pointer tool, the scene at the measured size, one redraw of
+ * the static canvas per frame when something changed, the overlay (playhead, marquee) when it
+ * moved, auto-scroll while a drag holds the pointer at an edge, and the wheel. `TimelineCanvas`
+ * wires it to the DOM.
+ */
+export class TimelineEngine {
+  readonly tool = new PointerTool();
+  /** The static canvas needs a redraw (the scene or the size changed). */
+  dirty = true;
+  private marquee: MarqueeRect | null = null;
+  /** Timestamp of the previous auto-scroll frame (null: no drag in progress). */
+  private scrolledAt: number | null = null;
+  private shown: OverlayShown = { time: NaN, start: NaN, pps: NaN, marquee: null };
+
+  private props: EngineInputs | null = null;
+  /** Where a `cursor` intent goes (the canvas's style). */
+  private setCursor: (cursor: string) => void = () => {};
+  private measured: CanvasSize = { width: 0, height: 0, devicePixelRatio: 1 };
+
+  /** The component's latest props (after each render) and where cursors go. */
+  connect(props: EngineInputs, setCursor: (cursor: string) => void): void {
+    this.props = props;
+    this.setCursor = setCursor;
+  }
+
+  /** The canvases' measured size: the static scene is drawn again. */
+  resize(size: CanvasSize): void {
+    this.measured = size;
+    this.dirty = true;
+  }
+
+  private inputs(): EngineInputs {
+    if (!this.props) throw new Error('TimelineEngine: connect() it to its props first');
+    return this.props;
+  }
+
+  private size(): CanvasSize {
+    return this.measured;
+  }
+
+  /** The page's scene with the measured size. */
+  scene(): TimelineScene {
+    const s = this.inputs().getScene();
+    return { ...s, view: { ...s.view, ...this.size() } };
+  }
+
+  toolContext(): ToolContext {
+    const p = this.inputs();
+    return {
+      scene: this.scene(),
+      playheadTime: p.getPlayheadTime?.() ?? null,
+      onsets: p.getOnsets?.() ?? [],
+      onsetStrengths: p.getOnsetStrengths?.() ?? [],
+      options: p.toolOptions,
+    };
+  }
+
+  emit(intents: TimelineIntent[]): void {
+    for (const intent of intents) {
+      if (intent.type === 'cursor') {
+        this.setCursor(intent.cursor);
+        continue;
+      }
+      if (intent.type === 'marquee') this.marquee = intent.rect;
+      this.inputs().onIntent(intent);
+    }
+  }
+
+  down = (input: PointerInput) => this.emit(this.tool.down(input, this.toolContext()));
+  move = (input: PointerInput) => this.emit(this.tool.move(input, this.toolContext()));
+  up = (input: PointerInput) => this.emit(this.tool.up(input, this.toolContext()));
+  cancel = () => this.emit(this.tool.cancel());
+  /** Escape ends a gesture in progress (preview cleared, nothing committed). */
+  escape = () => {
+    if (this.tool.gesture !== 'idle') this.cancel();
+  };
+
+  /** The wheel's new view (zoom with ctrl/cmd, else scroll), as a `view` intent. */
+  wheel(input: WheelInput): void {
+    const p = this.inputs();
+    const view = applyWheel(this.scene().view, input, p.zoomLimits ?? DEFAULT_ZOOM_LIMITS);
+    p.onIntent({ type: 'view', view });
+  }
+
+  /**
+   * While a drag holds the pointer near an edge, scroll the view a little every frame and run the
+   * drag's last move again, so what is dragged stays under the pointer in time.
+   */
+  autoScroll(now: number): void {
+    const pointer = this.tool.autoScrolls ? this.tool.pointer : null;
+    if (!pointer) {
+      this.scrolledAt = null;
+      return;
+    }
+    const dt = this.scrolledAt === null ? 0 : (now - this.scrolledAt) / 1000;
+    this.scrolledAt = now;
+    const dx = autoScrollStep(pointer.x, this.size().width, dt);
+    if (dx === 0) return;
+    const p = this.inputs();
+    const view = this.scene().view;
+    const next = scrollBy(view, dx, p.zoomLimits ?? DEFAULT_ZOOM_LIMITS);
+    if (next.startTime === view.startTime) return;
+    p.onIntent({ type: 'view', view: next });
+    this.emit(this.tool.replay(this.toolContext()));
+  }
+
+  /** One animation frame: auto-scroll, the static scene if dirty, the overlay if it moved. */
+  frame(now: number, ctx: Canvas2D, octx: Canvas2D): void {
+    if (this.size().width === 0 || !this.props) return;
+    this.autoScroll(now);
+    const p = this.inputs();
+    const s = this.scene();
+    if (this.dirty) {
+      this.dirty = false;
+      const t0 = performance.now();
+      const stats = renderTimeline(ctx, s);
+      p.onRender?.(stats, performance.now() - t0);
+    }
+    const time = p.getPlayheadTime?.() ?? null;
+    const last = this.shown;
+    const { startTime, pxPerSecond } = s.view;
+    if (
+      time === last.time &&
+      startTime === last.start &&
+      pxPerSecond === last.pps &&
+      this.marquee === last.marquee
+    )
+      return;
+    this.shown = { time, start: startTime, pps: pxPerSecond, marquee: this.marquee };
+    renderOverlay(octx, {
+      view: s.view,
+      playheadTime: time,
+      marquee: this.marquee,
+      colors: s.colors,
+    });
+  }
+}
