@@ -12,7 +12,8 @@
 //   gated        share of words that start inside a stretch of 2 s without voice
 //                (`unvoicedStretches`): the gate would keep them out, wrongly;
 //   closed       share of the true stretches of 2 s without words that the gate closes.
-// Usage: npx tsx bench/lib/stem-quality.ts [song names]; VARIANTS=a,b picks separation variants.
+// Usage: npx tsx bench/lib/stem-quality.ts [song names]; VARIANTS=a,b picks separation variants,
+// DETECTORS=energy,measure,level the voicing detectors.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeAudioFile } from '../../server/audio/decode';
@@ -171,6 +172,16 @@ const detectors: Record<string, (a: PcmAudio, spans: Span[]) => Row> = {
     const v = voicingMeasure(a);
     return score(v.regions, v.frames, v.frames.length, spans, cpuSeconds() - cpu);
   },
+  'measure-0.6': (a, spans) => {
+    const cpu = cpuSeconds();
+    const v = voicingMeasure(a, { energyMidpoint: 0.6 });
+    return score(v.regions, v.frames, v.frames.length, spans, cpuSeconds() - cpu);
+  },
+  level: (a, spans) => {
+    const cpu = cpuSeconds();
+    const v = voicingMeasure(a, { harmonicityMidpoint: 0 });
+    return score(v.regions, v.frames, v.frames.length, spans, cpuSeconds() - cpu);
+  },
 };
 
 /** Separation variants by name (the default first); VARIANTS=name,... picks some. */
@@ -208,11 +219,12 @@ for (const name of names) {
     const audio = options === 'mix' ? mix : separateCentre(mix, options).vocals;
     const separation = cpuSeconds() - cpu;
     for (const [detector, run] of Object.entries(detectors)) {
+      if (process.env.DETECTORS && !process.env.DETECTORS.split(',').includes(detector)) continue;
       const row = run(audio, spans);
       const key = `${variant}/${detector}`;
       sums.set(key, [...(sums.get(key) ?? []), row]);
       console.log(
-        `${name.padEnd(30)} ${key.padEnd(22)} P ${fmt(row.p)} R ${fmt(row.r)} F1 ${fmt(row.f1)} AUC ${fmt(row.auc)} gap ${fmt(row.gap)} words ${fmt(row.words)} cpu sep ${separation.toFixed(1)} s voicing ${row.cpu.toFixed(1)} s`,
+        `${name.padEnd(30)} ${key.padEnd(22)} P ${fmt(row.p)} R ${fmt(row.r)} F1 ${fmt(row.f1)} AUC ${fmt(row.auc)} gap ${fmt(row.gap)} words ${fmt(row.words)} gated ${fmt(row.gated)} closed ${fmt(row.closed)} cpu sep ${separation.toFixed(1)} s voicing ${row.cpu.toFixed(1)} s`,
       );
     }
   }
@@ -220,6 +232,6 @@ for (const name of names) {
 for (const [key, rows] of sums) {
   const mean = (k: keyof Row) => rows.reduce((s, r) => s + r[k], 0) / rows.length;
   console.log(
-    `${'MEAN'.padEnd(30)} ${key.padEnd(22)} P ${fmt(mean('p'))} R ${fmt(mean('r'))} F1 ${fmt(mean('f1'))} AUC ${fmt(mean('auc'))} gap ${fmt(mean('gap'))} words ${fmt(mean('words'))}`,
+    `${'MEAN'.padEnd(30)} ${key.padEnd(22)} P ${fmt(mean('p'))} R ${fmt(mean('r'))} F1 ${fmt(mean('f1'))} AUC ${fmt(mean('auc'))} gap ${fmt(mean('gap'))} words ${fmt(mean('words'))} gated ${fmt(mean('gated'))} closed ${fmt(mean('closed'))}`,
   );
 }

@@ -36,12 +36,21 @@ export interface SeparationOptions {
   sampleRate?: number;
 }
 
+/**
+ * The options `separateCentre` uses when given none (today's centre mask). Mutable for the
+ * development runs that compare variants (`bench/lib/stem-sync.ts`), not for production code.
+ */
+export const separationDefaults: SeparationOptions = {};
+
 export interface Stems {
   vocals: PcmAudio;
   instrumental: PcmAudio;
 }
 
-export function separateCentre(audio: PcmAudio, options: SeparationOptions = {}): Stems {
+export function separateCentre(
+  audio: PcmAudio,
+  options: SeparationOptions = separationDefaults,
+): Stems {
   const rate = audio.sampleRate;
   const [first, second] = toStereoPair(audio);
   if (!first) return { vocals: audio, instrumental: audio };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { energyEnvelope, FRAME_SECONDS, regionsOf, voicedRegions, voicingMeasure } from './voicing';
+import {
+  energyEnvelope,
+  FRAME_SECONDS,
+  regionsOf,
+  unvoicedStretches,
+  voicedRegions,
+  voicingMeasure,
+} from './voicing';
 
 const rate = 16000;
 
@@ -103,5 +110,31 @@ describe('regionsOf', () => {
       { start: 1, end: 4 },
       { start: 6, end: 8 },
     ]);
+  });
+});
+
+describe('unvoicedStretches', () => {
+  it('gives the long stretches without voice, edges pulled in, the song start and end included', () => {
+    const regions = [
+      { start: 300, end: 500 },
+      { start: 600, end: 700 },
+      { start: 1000, end: 1200 },
+    ];
+    // 0-3 s before the first region, 7-10 s between, 12-15 s after the last (1500 frames).
+    const stretches = unvoicedStretches(regions, 1500);
+    expect(stretches).toHaveLength(3);
+    const expected = [
+      [0, 2.8],
+      [7.2, 9.8],
+      [12.2, 15],
+    ];
+    stretches.forEach((s, k) => {
+      expect(s.start).toBeCloseTo(expected[k]?.[0] ?? NaN, 9);
+      expect(s.end).toBeCloseTo(expected[k]?.[1] ?? NaN, 9);
+    });
+    // The 1 s gap (5-6 s) is too short for a stretch; with a 0.5 s minimum it counts.
+    expect(unvoicedStretches(regions, 1500, 0.5)).toHaveLength(4);
+    expect(unvoicedStretches([], 1000)).toEqual([{ start: 0, end: 10 }]);
+    expect(unvoicedStretches([{ start: 0, end: 1000 }], 1000)).toEqual([]);
   });
 });

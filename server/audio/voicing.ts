@@ -1,3 +1,18 @@
+/**
+ * Where the vocal stem holds a voice, per 10 ms frame (FRAME_SECONDS).
+ *
+ * - `energyEnvelope` + `voicedRegions` (+ `tightenSpan`): the voice band's level with an adaptive
+ *   threshold; what the energy aligner (`align.ts`) and the line-head repair use.
+ * - `voicingMeasure(vocals)`: a 0..1 voicing value per frame from level and pitch (a sung vowel is
+ *   periodic, drums and noise are not), with its voiced `regions`, the level (`db`) and the
+ *   periodicity (`harmonicity`) it came from. Frames line up with `energyEnvelope`'s.
+ * - `unvoicedStretches(regions, frameCount, minSeconds = 2, marginSeconds = 0.2)`: the gate for
+ *   placing lines: the stretches (seconds) of at least `minSeconds` with no voiced region.
+ *
+ * How good each is on real songs (precision/recall of voiced frames against the human word timings,
+ * AUC, words the gate would wrongly shut out, share of long wordless stretches it closes):
+ * `npx tsx bench/lib/stem-quality.ts` (figures in docs/adr/0019-vocal-stem-quality-and-voicing-gate.md).
+ */
 import type { PcmAudio } from './pcm';
 import { Fft, hannWindow, nextPowerOfTwo } from '../../src/dsp/fft';
 import { pcmLength } from './pcm';
