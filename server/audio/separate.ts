@@ -22,12 +22,35 @@ const TIME_SMOOTHING = 0.7;
 const LOW_CUT_FROM_HZ = 60;
 const LOW_CUT_TO_HZ = 120;
 
+/** Variations of the mask (for measuring them: `bench/lib/stem-quality.ts`); defaults are today's. */
+export interface SeparationOptions {
+  /** The similarity is raised to this power (4: decisive; lower keeps more of a wide or reverberant voice). */
+  maskPower?: number;
+  /** Share of the previous frames in the smoothed powers. */
+  timeSmoothing?: number;
+  /** Steady-tone suppression: the median window in seconds (0: off). */
+  steadySeconds?: number;
+  /** How much of the steady part is taken out (0..1). */
+  steadyDepth?: number;
+  /** Set by `separateCentre`. */
+  sampleRate?: number;
+}
+
+/**
+ * The options `separateCentre` uses when given none (today's centre mask). Mutable for the
+ * development runs that compare variants (`bench/lib/stem-sync.ts`), not for production code.
+ */
+export const separationDefaults: SeparationOptions = {};
+
 export interface Stems {
   vocals: PcmAudio;
   instrumental: PcmAudio;
 }
 
-export function separateCentre(audio: PcmAudio): Stems {
+export function separateCentre(
+  audio: PcmAudio,
+  options: SeparationOptions = separationDefaults,
+): Stems {
   const rate = audio.sampleRate;
   const [first, second] = toStereoPair(audio);
   if (!first) return { vocals: audio, instrumental: audio };
@@ -42,7 +65,10 @@ export function separateCentre(audio: PcmAudio): Stems {
       ? band(hz, LOW_CUT_FROM_HZ, LOW_CUT_TO_HZ)
       : band(hz, 100, 150) * (1 - band(hz, 5000, 7000));
   }
-  const vocals = stftMask(first, second ?? first, size, gains, second !== undefined);
+  const vocals = stftMask(first, second ?? first, size, gains, second !== undefined, {
+    ...options,
+    sampleRate: rate,
+  });
   const channels = second ? [first, second] : [first];
   const vocalChannels = second ? vocals : [vocals[0] ?? new Float32Array(first.length)];
   const instrumental = channels.map((input, c) => {
@@ -81,7 +107,7 @@ interface Spectrum {
 }
 
 /** Per-bin powers and cross-power, 3-tap smoothed over bins, then blended into the running values. */
-function smoothPowers(l: Spectrum, r: Spectrum, powers: SmoothedPowers): void {
+function smoothPowers(l: Spectrum, r: Spectrum, powers: SmoothedPowers, keep: number): void {
   const { ll, rr, lr, pll, prr, plr } = powers;
   const last = ll.length - 1;
   // Hot loops: every index is in range by construction, hence the non-null assertions.
@@ -94,8 +120,7 @@ function smoothPowers(l: Spectrum, r: Spectrum, powers: SmoothedPowers): void {
     prr[k] = rre * rre + rim * rim;
     plr[k] = lre * rre + lim * rim;
   }
-  const keep = TIME_SMOOTHING;
-  const take = (1 - TIME_SMOOTHING) / 4;
+  const take = (1 - keep) / 4;
   for (let k = 0; k <= last; k++) {
     const below = k > 0 ? k - 1 : 0;
     const above = k < last ? k + 1 : last;
@@ -126,7 +151,10 @@ function stftMask(
   size: number,
   gains: Float64Array,
   stereo: boolean,
+  options: SeparationOptions,
 ): [Float32Array, Float32Array] {
+  const maskPower = options.maskPower ?? 4;
+  const keep = options.timeSmoothing ?? TIME_SMOOTHING;
   const length = left.length;
   const hop = size / 4;
   const fft = new Fft(size);
@@ -150,7 +178,19 @@ function stftMask(
     plr: bins(),
   };
   const { ll: smoothLL, rr: smoothRR, lr: smoothLR } = powers;
-  for (let start = -size + hop; start < length; start += hop) {
+  const steady = steadyFilter(options, size, gains.length, hop);
+  // With the steady filter on, a frame is masked `delay` frames after it is read (its median needs
+  // the frames around it): the masked spectra wait in a ring; zero frames past the end flush it.
+  const delay = steady?.delay ?? 0;
+  const ring = Array.from({ length: delay + 1 }, () => ({
+    start: 0,
+    lre: bins(),
+    lim: bins(),
+    rre: bins(),
+    rim: bins(),
+  }));
+  let frame = 0;
+  for (let start = -size + hop; start < length + delay * hop; start += hop, frame++) {
     for (let i = 0; i < size; i++) {
       const t = start + i;
       const inside = t >= 0 && t < length;
@@ -175,25 +215,38 @@ function stftMask(
       spectrumR.re[k] = rr;
       spectrumR.im[k] = ri;
     }
-    if (stereo) smoothPowers(spectrumL, spectrumR, powers);
+    if (stereo) smoothPowers(spectrumL, spectrumR, powers, keep);
+    const slot = ring[frame % ring.length]!;
+    slot.start = start;
     for (let k = 0; k <= half; k++) {
-      const n = (size - k) % size;
-      const lr = spectrumL.re[k] ?? 0;
-      const li = spectrumL.im[k] ?? 0;
-      const rr = spectrumR.re[k] ?? 0;
-      const ri = spectrumR.im[k] ?? 0;
       let mask = gains[k] ?? 0;
       if (stereo && mask > 0) {
         const power = (smoothLL[k] ?? 0) + (smoothRR[k] ?? 0);
         const similarity = power > 1e-20 ? (2 * (smoothLR[k] ?? 0)) / power : 0;
         const squared = similarity * similarity;
-        mask *= similarity > 0 ? squared * squared : 0;
+        mask *=
+          similarity <= 0
+            ? 0
+            : maskPower === 4
+              ? squared * squared
+              : Math.min(1, similarity) ** maskPower;
       }
+      slot.lre[k] = spectrumL.re[k]! * mask;
+      slot.lim[k] = spectrumL.im[k]! * mask;
+      slot.rre[k] = spectrumR.re[k]! * mask;
+      slot.rim[k] = spectrumR.im[k]! * mask;
+    }
+    if (steady) steady.push(slot);
+    if (frame < delay) continue;
+    const out = ring[(frame - delay) % ring.length]!;
+    if (steady) steady.apply(out);
+    for (let k = 0; k <= half; k++) {
+      const n = (size - k) % size;
       // Pack the masked left and right back into one Hermitian-pair spectrum: Y = VL + i·VR.
-      const vlr = lr * mask;
-      const vli = li * mask;
-      const vrr = rr * mask;
-      const vri = ri * mask;
+      const vlr = out.lre[k]!;
+      const vli = out.lim[k]!;
+      const vrr = out.rre[k]!;
+      const vri = out.rim[k]!;
       re[k] = vlr - vri;
       im[k] = vli + vrr;
       if (n !== k) {
@@ -203,7 +256,7 @@ function stftMask(
     }
     fft.transform(re, im, true);
     for (let i = 0; i < size; i++) {
-      const t = start + i;
+      const t = out.start + i;
       if (t < 0 || t >= length) continue;
       const w = window[i] ?? 0;
       outL[t] = (outL[t] ?? 0) + (re[i] ?? 0) * w;
@@ -222,4 +275,77 @@ function stftMask(
     if (stereo) outR[t] = n > 1e-9 ? (outR[t] ?? 0) / n : 0;
   }
   return [outL, outR];
+}
+
+interface MaskedFrame {
+  lre: Float64Array;
+  lim: Float64Array;
+  rre: Float64Array;
+  rim: Float64Array;
+}
+
+/**
+ * Steady-tone suppression (after the harmonic/percussive idea of median filtering, on a long time
+ * scale): per bin up to `STEADY_TOP_HZ`, the median of the centre-masked magnitude over the
+ * surrounding `steadySeconds` is the part that holds still (sustained synths, organ, pads, held
+ * chords); a voice glides and flutters in pitch, so its harmonics leave a bin within a fraction of
+ * that. The frame keeps 1 - depth·min(1, median/magnitude)² of each bin. Per bin the window's values
+ * are kept sorted (insert the new, drop the oldest: O(window) per bin and frame).
+ */
+const STEADY_TOP_HZ = 6000;
+
+function steadyFilter(options: SeparationOptions, size: number, binCount: number, hop: number) {
+  const seconds = options.steadySeconds ?? 0;
+  const depth = options.steadyDepth ?? 0.8;
+  const rate = options.sampleRate ?? 44100;
+  if (!(seconds > 0) || depth <= 0) return undefined;
+  const span = Math.max(3, Math.round((seconds * rate) / hop) | 1);
+  const delay = (span - 1) / 2;
+  const top = Math.min(binCount, Math.ceil((STEADY_TOP_HZ * size) / rate) + 1);
+  const sorted = new Float64Array(top * span);
+  const history = new Float64Array(top * span);
+  let count = 0;
+  const magnitude = (f: MaskedFrame, k: number) =>
+    Math.sqrt(f.lre[k]! ** 2 + f.lim[k]! ** 2) + Math.sqrt(f.rre[k]! ** 2 + f.rim[k]! ** 2);
+  return {
+    delay,
+    push(f: MaskedFrame) {
+      const filled = Math.min(count, span);
+      const at = count % span;
+      for (let k = 0; k < top; k++) {
+        const base = k * span;
+        const value = magnitude(f, k);
+        let n = filled;
+        if (count >= span) {
+          // Drop the oldest value from the sorted window.
+          const old = history[base + at]!;
+          let p = 0;
+          while (p < n - 1 && sorted[base + p]! !== old) p++;
+          for (let q = p; q < n - 1; q++) sorted[base + q] = sorted[base + q + 1]!;
+          n--;
+        }
+        let q = n;
+        while (q > 0 && sorted[base + q - 1]! > value) {
+          sorted[base + q] = sorted[base + q - 1]!;
+          q--;
+        }
+        sorted[base + q] = value;
+        history[base + at] = value;
+      }
+      count++;
+    },
+    apply(f: MaskedFrame) {
+      const n = Math.min(count, span);
+      for (let k = 0; k < top; k++) {
+        const median = sorted[k * span + (n >> 1)]!;
+        const value = magnitude(f, k);
+        const ratio = value > 1e-12 ? Math.min(1, median / value) : 1;
+        const gain = 1 - depth * ratio * ratio;
+        f.lre[k]! *= gain;
+        f.lim[k]! *= gain;
+        f.rre[k]! *= gain;
+        f.rim[k]! *= gain;
+      }
+    },
+  };
 }
