@@ -4,11 +4,64 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import zones: the rule holds without anyone remembering it (ARCHITECTURE.md, "Boundaries"). */
-const zone = (files, regex, message) => ({
+/**
+ * Import zones (ARCHITECTURE.md, "Floors and import zones"): the rule holds without anyone
+ * remembering it. A file matched by several zones gets the last one's rule only (flat config
+ * replaces a rule's options), so each zone repeats the patterns of the wider zones it narrows.
+ */
+const zone = (files, regex, message) => zoneOf(files, [[regex, message]]);
+const zoneOf = (files, patterns) => ({
   files,
   ignores: ['**/*.test.ts', '**/*.test.tsx'],
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] },
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: patterns.map(([regex, message]) => ({ regex, message })) },
+    ],
+  },
+});
+
+/** Everything in src/ runs in the browser. */
+const BROWSER = [
+  '^node:|(\\.\\./)+server/',
+  'The app runs in the browser: no Node modules, no server code.',
+];
+/** src/app composes the features: nothing below it imports it. */
+const NOT_APP = [
+  '(\\.\\./)+app(/|$)',
+  'src/app is the top floor (providers, router, sign-in): features, components and api never import it.',
+];
+
+/**
+ * The editor's floors, bottom first (ARCHITECTURE.md): a folder imports folders of lower floors
+ * only; folders of one floor do not import each other. `editor-page.tsx` stands on top.
+ */
+const EDITOR_FLOORS = [
+  ['store', 'timeline', 'keyboard'],
+  ['audio', 'drafts', 'translations'],
+  ['review'],
+  ['panels'],
+  ['tools'],
+  ['import-export'],
+  ['page'],
+];
+const editorZones = EDITOR_FLOORS.flatMap((floor, level) => {
+  const above = EDITOR_FLOORS.slice(level).flat();
+  return floor.map((room) =>
+    zoneOf(
+      [`src/features/editor/${room}/**/*.{ts,tsx}`],
+      [
+        BROWSER,
+        NOT_APP,
+        [
+          `^\\.\\./(\\.\\./editor/)?(${above.filter((r) => r !== room).join('|')}|editor-page|index)(/|$)|^\\.\\./?$`,
+          `src/features/editor/${room} stands on floor ${level + 1} of the editor: it imports only ${
+            level === 0 ? 'nothing of the editor' : EDITOR_FLOORS.slice(0, level).flat().join(', ')
+          } (ARCHITECTURE.md, "Floors and import zones").`,
+        ],
+      ],
+    ),
+  );
 });
 
 export default tseslint.config(
@@ -55,11 +108,31 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...pluginQuery.configs['flat/recommended'],
-  zone(
-    ['src/**/*.{ts,tsx}'],
-    '^node:|(\\.\\./)+server/',
-    'The app runs in the browser: no Node modules, no server code.',
+  zoneOf(['src/**/*.{ts,tsx}'], [BROWSER]),
+  zoneOf(['src/{features,components,api}/**/*.{ts,tsx}'], [BROWSER, NOT_APP]),
+  zoneOf(
+    ['src/components/**/*.{ts,tsx}'],
+    [
+      BROWSER,
+      NOT_APP,
+      [
+        '(\\.\\./)+features(/|$)',
+        'src/components is shared by the features: it never imports one.',
+      ],
+    ],
   ),
+  zoneOf(
+    ['src/api/**/*.{ts,tsx}'],
+    [
+      BROWSER,
+      NOT_APP,
+      [
+        '(\\.\\./)+(features|components)(/|$)',
+        'src/api is the client under the screens: no features, no components.',
+      ],
+    ],
+  ),
+  ...editorZones,
   zone(
     ['src/contract/**/*.ts'],
     '^(?!zod$|\\./).*',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { meQuery, useApiClient } from '../../api';
-import { useSession } from '../../app/session-context';
+import { useSession } from '../../api/session-context';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/loading';
 import { BillingCatalogSection } from './billing-catalog-section';

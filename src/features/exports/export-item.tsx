@@ -4,7 +4,7 @@ import { taskQuery, useApiClient, useCancelTask, useStartExport } from '../../ap
 import type { Export } from '../../contract';
 import { ErrorNotice } from '../../components/error-notice';
 import { formatBytes, formatDate, formatDuration } from '../projects/format';
-import { StatusBadge } from '../tasks/status-badge';
+import { StatusBadge } from '../../components/status-badge';
 import { DownloadButton } from './download-button';
 import { ExportPlayer } from './export-player';
 import {

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/loading';
 import { formatDate } from '../projects/format';
-import { StatusBadge } from '../tasks/status-badge';
+import { StatusBadge } from '../../components/status-badge';
 import { mediaName, mediaSize, mediaTypeName } from './media-labels';
 import './library.css';
 

@@ -1,9 +1,9 @@
 import type { TaskListEntry } from '../../contract';
 import { isTerminalStatus } from '../../contract';
 import { formatDate } from '../projects/format';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../components/status-badge';
 import { elapsedText, TASK_TYPE_NAMES } from './task-labels';
-import { useNow } from './use-now';
+import { useNow } from '../../components/use-now';
 
 export function TasksTable({ tasks }: { tasks: readonly TaskListEntry[] }) {
   const now = useNow(tasks.some((task) => !isTerminalStatus(task.status)));

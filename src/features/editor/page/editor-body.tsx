@@ -30,7 +30,13 @@ import {
   type ZoomLimits,
 } from '../timeline';
 import { indexOfKey, itemAt } from '../../../timing';
-import { EditingToolbar, GhostLane, SpectrogramView, useEditingTools } from '../tools';
+import {
+  alignmentLabel,
+  EditingToolbar,
+  GhostLane,
+  SpectrogramView,
+  useEditingTools,
+} from '../tools';
 import { ReviewBar, ReviewMarksContext, useResync, useReview } from '../review';
 import { EditOptions } from './edit-options';
 import { policyPreview } from './policy-preview';
@@ -41,10 +47,9 @@ import { TimelineWordLabel } from './timeline-word-label';
 import { EDITOR_AREA } from './editor-area';
 import { createSceneSource, type SceneExtras } from './timeline-scene';
 import { useEditorCommands } from './use-editor-commands';
-import { alignmentLabel } from './use-save';
 import { useRevealSelection } from './use-reveal-selection';
 import { EditorStylePanel, useEditorPreviewStyle } from '../../style/editor-style-panel';
-import { createBox, createViewState } from './view-state';
+import { createBox, createViewState } from '../timeline/view-state';
 
 interface Props {
   project: Project;

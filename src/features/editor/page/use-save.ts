@@ -11,8 +11,8 @@ import {
   useApiClient,
   useReplaceAlignment,
 } from '../../../api';
-import type { Alignment } from '../../../contract';
 import type { ConflictChoice } from '../store';
+import { alignmentLabel } from '../tools/alignment-label';
 import { countChanged } from './count-changed';
 import type { EditorStore } from './editor-sessions';
 import { savedFrom } from './editor-sessions';
@@ -36,8 +36,6 @@ export interface SaveOptions {
 }
 
 const MAX_AUTO_MERGES = 3;
-
-export const alignmentLabel = (a: Pick<Alignment, 'name' | 'model'>) => a.name || a.model;
 
 /**
  * Saving one alignment: PUT with `expectedRevision`, one Idempotency-Key per logical save (kept for
