@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { creditsQuery, useApiClient } from '../../api';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/loading';
-import { formatDay } from '../projects/format';
+import { formatDay } from '../../components/format';
 
 export function CreditsSection() {
   const credits = useQuery(creditsQuery(useApiClient()));

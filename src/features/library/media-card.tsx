@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { isStuck } from '../../api';
 import type { MediaItem } from '../../contract';
-import { formatDate } from '../projects/format';
+import { formatDate } from '../../components/format';
 import { StatusBadge } from '../../components/status-badge';
 import { mediaName, mediaSize, mediaTypeName } from './media-labels';
 

@@ -5,7 +5,7 @@ import { isStuck, mediaItemQuery, useApiClient, useDeleteMedia } from '../../api
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/loading';
-import { formatDate } from '../projects/format';
+import { formatDate } from '../../components/format';
 import { StatusBadge } from '../../components/status-badge';
 import { mediaName, mediaSize, mediaTypeName } from './media-labels';
 import './library.css';

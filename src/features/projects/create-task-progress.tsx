@@ -6,7 +6,7 @@ import { isTerminalStatus } from '../../contract';
 import { ErrorNotice } from '../../components/error-notice';
 import { useNow } from '../../components/use-now';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDuration } from './format';
+import { formatDuration } from '../../components/format';
 import { readableReason } from './project-failure';
 
 /**

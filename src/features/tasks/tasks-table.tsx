@@ -1,6 +1,6 @@
 import type { TaskListEntry } from '../../contract';
 import { isTerminalStatus } from '../../contract';
-import { formatDate } from '../projects/format';
+import { formatDate } from '../../components/format';
 import { StatusBadge } from '../../components/status-badge';
 import { elapsedText, TASK_TYPE_NAMES } from './task-labels';
 import { useNow } from '../../components/use-now';
