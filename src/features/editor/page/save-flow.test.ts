@@ -27,7 +27,8 @@ const alignment = (revision: string, items: AlignmentItem[], selected = false): 
   selectionRevision: 's1',
 });
 const project = (a: Alignment) => ({ alignments: [a] }) as unknown as Project;
-const conflict = () => new RevisionConflictError({ title: 'Conflict', status: 409 }, 'r2', 's1');
+const conflict = () =>
+  new RevisionConflictError({ type: 'about:blank', title: 'Conflict', status: 409 }, 'r2', 's1');
 
 function setup(items = base()) {
   const store = createEditorStore({
