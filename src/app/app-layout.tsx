@@ -2,7 +2,7 @@ import { NavLink, Outlet } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { RunningTasksIndicator } from '../features/tasks/running-tasks-indicator';
 import { TaskNotices } from '../features/tasks/task-notices';
-import { useSession } from './session-context';
+import { useSession } from '../api/session-context';
 
 export function AppLayout() {
   const { account, signOut } = useSession();

@@ -11,7 +11,7 @@ import {
   takeKeyFromHash,
   type Session,
 } from './session';
-import { SessionContext, type SessionValue } from './session-context';
+import { SessionContext, type SessionValue } from '../api/session-context';
 import { announceSignOut, requestSession, serveSession } from './session-handoff';
 import { verifySession, type VerifyResult } from './verify-session';
 

@@ -1,9 +1,7 @@
 /** Where the API key lives: sessionStorage, or localStorage when "remember on this device". */
-export interface Session {
-  baseUrl: string;
-  apiKey: string;
-  remember: boolean;
-}
+import type { Session } from '../api/session-context';
+
+export type { Session };
 
 const STORAGE_KEY = 'karaoke.session';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { meQuery, useApiClient } from '../../api';
-import { useSession } from '../../app/session-context';
+import { useSession } from '../../api/session-context';
 import { QueryView } from '../../components/query-view';
 import { BillingCatalogSection } from './billing-catalog-section';
 import { CreditsSection } from './credits-section';

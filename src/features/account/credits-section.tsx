@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { creditsQuery, useApiClient } from '../../api';
 import { DataTable } from '../../components/data-table';
 import { QueryView } from '../../components/query-view';
-import { formatDay } from '../projects/format';
+import { formatDay } from '../../components/format';
 
 export function CreditsSection() {
   const credits = useQuery(creditsQuery(useApiClient()));

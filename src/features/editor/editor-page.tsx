@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { projectQuery, projectTasksQuery, useApiClient } from '../../api';
-import { useSession } from '../../app/session-context';
+import { useSession } from '../../api/session-context';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorNotice } from '../../components/error-notice';
 import { projectFailure } from '../projects/project-failure';

@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { taskQuery, useApiClient, useCancelTask, useStartExport } from '../../api';
 import type { Export } from '../../contract';
 import { ErrorNotice } from '../../components/error-notice';
-import { formatBytes, formatDate, formatDuration } from '../projects/format';
-import { StatusBadge } from '../tasks/status-badge';
+import { formatBytes, formatDate, formatDuration } from '../../components/format';
+import { StatusBadge } from '../../components/status-badge';
 import { DownloadButton } from './download-button';
 import { ExportPlayer } from './export-player';
 import {

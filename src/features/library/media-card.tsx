@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { isStuck } from '../../api';
 import type { MediaItem } from '../../contract';
-import { formatDate } from '../projects/format';
-import { StatusBadge } from '../tasks/status-badge';
+import { formatDate } from '../../components/format';
+import { StatusBadge } from '../../components/status-badge';
 import { mediaName, mediaSize, mediaTypeName } from './media-labels';
 
 export function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () => void }) {

@@ -5,8 +5,8 @@ import { isStuck, mediaItemQuery, useApiClient, useDeleteMedia } from '../../api
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { QueryView } from '../../components/query-view';
-import { formatDate } from '../projects/format';
-import { StatusBadge } from '../tasks/status-badge';
+import { formatDate } from '../../components/format';
+import { StatusBadge } from '../../components/status-badge';
 import { mediaName, mediaSize, mediaTypeName } from './media-labels';
 import './library.css';
 

@@ -1,5 +1,5 @@
 import type { MediaItem } from '../../contract';
-import { formatDate } from '../projects/format';
+import { formatDate } from '../../components/format';
 
 const TYPE_NAMES: Record<MediaItem['type'], string> = {
   video: 'Video',

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { usePatchPreset } from '../../api';
 import type { Preset } from '../../contract';
 import { ErrorNotice } from '../../components/error-notice';
-import { formatDate } from '../projects/format';
+import { formatDate } from '../../components/format';
 import { presetNameError } from './preset-name';
 
 export function PresetRow({ preset, onDelete }: { preset: Preset; onDelete: () => void }) {

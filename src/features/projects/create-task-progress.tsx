@@ -4,9 +4,9 @@ import { Link, useNavigate } from 'react-router';
 import { taskQuery, useApiClient } from '../../api';
 import { isTerminalStatus } from '../../contract';
 import { ErrorNotice } from '../../components/error-notice';
-import { useNow } from '../tasks/use-now';
-import { StatusBadge } from '../tasks/status-badge';
-import { formatDuration } from './format';
+import { useNow } from '../../components/use-now';
+import { StatusBadge } from '../../components/status-badge';
+import { formatDuration } from '../../components/format';
 import { readableReason } from './project-failure';
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type DragEvent, type RefObject } from 'react';
-import { formatBytes } from './format';
+import { formatBytes } from '../../components/format';
 
 /** A file input that also takes a dropped file; the input stays the accessible control. */
 export function FileDropZone({

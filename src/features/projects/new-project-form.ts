@@ -4,7 +4,7 @@ import {
   type ProblemFieldError,
   type StemModel,
 } from '../../contract';
-import { parseArtists } from './format';
+import { parseArtists } from '../../components/format';
 
 export interface NewProjectForm {
   file: File | null;

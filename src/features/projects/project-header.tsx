@@ -3,7 +3,7 @@ import { ApiError, usePatchProject } from '../../api';
 import type { Project } from '../../contract';
 import { ErrorNotice } from '../../components/error-notice';
 import { fieldErrorsFromProblem, type FieldErrors } from './new-project-form';
-import { parseArtists } from './format';
+import { parseArtists } from '../../components/format';
 
 /**
  * Title and artists, edited in place. The service validates (its field errors are shown at the

@@ -1,5 +1,5 @@
 import type { UploadProgress as Progress } from '../../api';
-import { describeUpload, percentOf } from './format';
+import { describeUpload, percentOf } from '../../components/format';
 
 /** A real <progress> with bytes, percent, speed and time left, and the cancel button. */
 export function UploadProgress({

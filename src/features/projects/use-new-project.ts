@@ -8,7 +8,7 @@ import {
   type FieldErrors,
   type NewProjectForm,
 } from './new-project-form';
-import { titleFromFileName } from './format';
+import { titleFromFileName } from '../../components/format';
 
 export type Phase =
   | { kind: 'editing' }

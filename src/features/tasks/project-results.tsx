@@ -1,5 +1,5 @@
 import type { Project } from '../../contract';
-import { formatDate, formatDuration } from '../projects/format';
+import { formatDate, formatDuration } from '../../components/format';
 
 /** What the tasks produced: alignments (the selected one marked) and stems. */
 export function ProjectResults({ project }: { project: Project }) {

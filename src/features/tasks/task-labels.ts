@@ -1,4 +1,4 @@
-import { formatDuration } from '../projects/format';
+import { formatDuration } from '../../components/format';
 import { isTerminalStatus, type TaskStatus, type TaskType } from '../../contract';
 
 export const TASK_TYPE_NAMES: Record<TaskType, string> = {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { projectQuery, queryKeys, useApiClient, useTaskWatch, type TaskNotice } from '../../api';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../components/status-badge';
 import { taskResult, TASK_TYPE_NAMES } from './task-labels';
 import './tasks.css';
 

@@ -1,10 +1,10 @@
 import type { TaskListEntry } from '../../contract';
 import { isTerminalStatus } from '../../contract';
 import { DataTable } from '../../components/data-table';
-import { formatDate } from '../projects/format';
-import { StatusBadge } from './status-badge';
+import { formatDate } from '../../components/format';
+import { StatusBadge } from '../../components/status-badge';
 import { elapsedText, TASK_TYPE_NAMES } from './task-labels';
-import { useNow } from './use-now';
+import { useNow } from '../../components/use-now';
 
 export function TasksTable({ tasks }: { tasks: readonly TaskListEntry[] }) {
   const now = useNow(tasks.some((task) => !isTerminalStatus(task.status)));

@@ -12,7 +12,7 @@ import {
   type WorkerLike,
 } from './onset-source';
 import type { OnsetRequest } from './onset-worker';
-import { columnsAt, computeSpectrogram, type Spectrogram } from '../tools/spectrogram-compute';
+import { columnsAt, computeSpectrogram, type Spectrogram } from './spectrogram-compute';
 
 const rate = 11025;
 const CLICKS = [0.3, 0.8, 1.45];

@@ -1,5 +1,5 @@
 import { isWav } from '../../../dsp/wav-parse';
-import { spectrogramSteps, type Spectrogram } from '../tools/spectrogram-compute';
+import { spectrogramSteps, type Spectrogram } from './spectrogram-compute';
 import { ANALYSIS_RATE } from './analysis-pcm';
 import { envelopeSteps, type WaveformPeaks } from './envelope';
 import { fetchOffMain, type FetchedBody } from './fetch-off-main';

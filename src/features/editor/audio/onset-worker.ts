@@ -1,5 +1,5 @@
 /// Web Worker: vocal onsets of mono PCM, off the main thread (see onset-source.ts).
-import { computeSpectrogram, type Spectrogram } from '../tools/spectrogram-compute';
+import { computeSpectrogram, type Spectrogram } from './spectrogram-compute';
 import { wavSamples } from '../../../dsp/wav-parse';
 import { ANALYSIS_RATE, analysisMono } from './analysis-pcm';
 import { computeEnvelope, type WaveformPeaks } from './envelope';

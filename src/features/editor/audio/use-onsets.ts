@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Spectrogram } from '../tools/spectrogram-compute';
+import type { Spectrogram } from './spectrogram-compute';
 import type { WaveformPeaks } from './envelope';
 import { loadOnsets, type OnsetList, type OnsetSourceOptions } from './onset-source';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
-import { ViewStrip } from '../tools/view-strip';
+import { ViewStrip } from './view-strip';
 import type { CanvasSize } from '../timeline/use-canvas-size';
 import { drawWaveform, pyramidSteps, type PeakPyramid } from './peak-pyramid';
 import { scrollTarget, waveformTransform } from './waveform-align';

@@ -1,6 +1,6 @@
 import { Fragment, useId } from 'react';
 import { useModalDialog } from '../../../components/use-modal-dialog';
-import '../panels/panels.css';
+import './keyboard.css';
 import { chordLabel, chordText, isMac } from './format-keys';
 import { DEFAULT_KEY_MAP, KEY_GROUPS, type KeyMap } from './key-map';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Alignment } from '../../../contract';
-import { alignmentLabel } from './use-save';
+import { alignmentLabel } from '../tools/alignment-label';
 
 interface Props {
   alignments: readonly Alignment[];

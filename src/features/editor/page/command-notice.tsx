@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { createBox, type Box } from './view-state';
+import { createBox, type Box } from '../timeline/view-state';
 import '../a11y.css';
 
 /** A sentence about the last keyboard command that did not do the plain thing (or could not). */

@@ -1,51 +1,29 @@
-import { TranslationsBar, useTranslationView } from '../translations';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Project } from '../../../contract';
-import { Mixer, Transport, useOnsets, useStemPlayer, Waveform, type StemPlayer } from '../audio';
-import { timingFileDrop } from '../import-export';
+import {
+  Mixer,
+  Transport,
+  useOnsets,
+  useStemPlayer,
+  type PlayerSnapshot,
+  type StemPlayer,
+} from '../audio';
 import { KeyboardHelp, useEditorKeyboard } from '../keyboard';
-import {
-  KaraokePreview,
-  TapSyncPanel,
-  ValidationPanel,
-  WordList,
-  type LivePreviewSource,
-  type PlaybackClock,
-} from '../panels';
-import { useEditor, type EditorState, type EditorStore } from '../store';
-import {
-  DEFAULT_ZOOM_LIMITS,
-  fitTo,
-  followPlayhead,
-  TimelineCanvas,
-  type TimelineIntent,
-  type ZoomLimits,
-} from '../timeline';
-import { indexOfKey, itemAt } from '../../../timing';
-import { EditingToolbar, GhostLane, SpectrogramView, useEditingTools } from '../tools';
-import { ReviewBar, ReviewMarksContext, useResync, useReview } from '../review';
+import { WordList, type PlaybackClock } from '../panels';
+import { ReviewBar, ReviewMarksContext } from '../review';
+import { useEditor, type EditorStore } from '../store';
+import { TranslationsBar, useTranslationView, type TranslationView } from '../translations';
+import { alignmentLabel, EditingToolbar, useEditingTools } from '../tools';
+import { createNoticeBox } from './command-notice';
 import { EditOptions } from './edit-options';
-import { useEditorPreferences } from './preferences';
-import { CommandNotice, createNoticeBox } from './command-notice';
-import { TimelineBar } from './timeline-bar';
-import { applyTimelineIntent } from './timeline-intents';
-import { TimelineWordLabel } from './timeline-word-label';
 import { EDITOR_AREA } from './editor-area';
-import { createSceneSource, type SceneExtras } from './timeline-scene';
+import { EditorSide } from './editor-side';
+import { EditorTimeline } from './editor-timeline';
+import { clockOf, selectionBound } from './editor-wiring';
 import { useEditorCommands } from './use-editor-commands';
-import { useStagedMount } from './use-staged-mount';
-import { alignmentLabel } from './use-save';
 import { useRevealSelection } from './use-reveal-selection';
-import { EditorStylePanel, useEditorPreviewStyle } from '../../style/editor-style-panel';
-import { createBox, createViewState } from './view-state';
+import { useReviewWiring } from './use-review-wiring';
+import { useTimelineWiring, type TimelineWiring } from './use-timeline-wiring';
 
 interface Props {
   project: Project;
@@ -57,44 +35,91 @@ interface Props {
   saveFirst: () => Promise<boolean>;
 }
 
-const bounds = new WeakMap<object, { doc: object; start: number | null; end: number | null }>();
-
-/** The earliest start or latest end of the selected words (null: none), once per selection and doc. */
-function selectionBound(state: EditorState, edge: 'start' | 'end'): number | null {
-  const cached = bounds.get(state.selection);
-  if (cached?.doc === state.doc) return cached[edge];
-  let start: number | null = null;
-  let end: number | null = null;
-  for (const key of state.selection) {
-    const index = indexOfKey(state.doc, key);
-    const item = index >= 0 ? itemAt(state.doc, index) : undefined;
-    if (!item) continue;
-    if (start === null || item.start < start) start = item.start;
-    if (end === null || item.end > end) end = item.end;
-  }
-  bounds.set(state.selection, { doc: state.doc, start, end });
-  return edge === 'start' ? start : end;
-}
-
-/** The karaoke preview's width / height for a style's aspect ratio ("16:9" when unknown). */
-function previewAspect(ratio: string | undefined): string {
-  const [w, h] = (ratio ?? '16:9').split(':').map(Number);
-  return w && h ? `${w} / ${h}` : '16 / 9';
-}
-
-/** The player as the panels see it. */
-function clockOf(player: StemPlayer): PlaybackClock {
-  return {
-    getTime: () => player.getTime(),
-    seek: (t) => player.seek(t),
-    isPlaying: () => player.getSnapshot().playing,
-    play: () => (player.getSnapshot().playing ? undefined : player.toggle()),
-    subscribe: player.subscribe,
-  };
-}
-
 /** Audio, waveform, canvas timeline, word list and side panels of one open alignment. */
 export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: Props) {
+  const { player, snapshot, clock, duration, waveStem, onsets } = useEditorAudio(project, store);
+  const timeline = useTimelineWiring(store, player, onsets, duration);
+  const { view, limits, jumpTo } = timeline;
+  const [helpOpen, setHelpOpen] = useState(false);
+  const openHelp = () => setHelpOpen(true);
+  const tapMode = useEditor((s) => s.tap !== null);
+  const findWordField = useRef<HTMLInputElement>(null);
+  const [notice] = useState(createNoticeBox);
+  useFirstValidation(store);
+  const [tapRate, setTapRate] = useTapRate(player, tapMode);
+  const others = useMemo(
+    () => project.alignments.filter((a) => a.id !== alignmentId),
+    [project.alignments, alignmentId],
+  );
+  const tools = useEditingTools(store, others);
+  const review = useReviewWiring({
+    ...{ project, alignmentId, store, player, timeline, saveFirst, others },
+    compareWith: tools.setCompareId,
+  });
+  const commands = useEditorCommands({
+    ...{ store, player, view, limits, openHelp, jumpTo },
+    save: onSave,
+    findWord: () => findWordField.current?.focus(),
+    say: notice.say,
+  });
+  useEditorKeyboard(
+    { ...commands, ...tools.commands, ...review.commands },
+    { tapMode, area: EDITOR_AREA },
+  );
+  useRevealSelection(store, view, limits, clock);
+  const translationView = useProjectTranslations(store, project);
+
+  return (
+    <ReviewMarksContext.Provider value={review.review.marks}>
+      <div className="editor-body">
+        <PlaybackBar player={player} snapshot={snapshot} store={store} openHelp={openHelp} />
+        <EditingToolbar
+          tools={tools}
+          store={store}
+          others={others}
+          getPlayhead={() => player.getTime()}
+          duration={duration || Infinity}
+        />
+        <ReviewBar
+          review={review.review}
+          resync={review.resync}
+          nameOf={(id) => nameOf(project, id)}
+          message={review.message}
+          say={review.say}
+        />
+        <EditorTimeline
+          store={store}
+          player={player}
+          onsets={onsets}
+          waveStem={waveStem}
+          duration={duration}
+          timeline={timeline}
+          tools={tools}
+          notice={notice}
+        />
+        <EditorWords
+          clock={clock}
+          timeline={timeline}
+          findRef={findWordField}
+          translations={translationView}
+        />
+        <EditorSide
+          project={project}
+          clock={clock}
+          duration={duration}
+          languages={translationView.previewLangs}
+          onJump={jumpTo}
+          tapRate={tapRate}
+          onTapRateChange={setTapRate}
+        />
+        <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      </div>
+    </ReviewMarksContext.Provider>
+  );
+}
+
+/** The player of the project's stems, and the onsets, peaks and spectrogram of its vocals. */
+function useEditorAudio(project: Project, store: EditorStore) {
   const stems = useMemo(
     () => project.stems.map((s) => ({ id: s.id, url: s.url, label: s.type, type: s.type })),
     [project.stems],
@@ -102,120 +127,82 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
   const { player, snapshot } = useStemPlayer(stems);
   const clock = useMemo(() => clockOf(player), [player]);
   const duration = project.duration ?? (snapshot.duration || store.getState().doc.duration);
-  const limits = useCallback(
-    (): ZoomLimits => ({ ...DEFAULT_ZOOM_LIMITS, duration: duration || Infinity }),
-    [duration],
-  );
-  const [view] = useState(() =>
-    createViewState({
-      startTime: 0,
-      pxPerSecond: 60,
-      width: 800,
-      height: 220,
-      devicePixelRatio: 1,
-    }),
-  );
-  const [laneMode, setLaneMode] = useEditorPreferences(store);
-  const [extras] = useState(() =>
-    createBox<Omit<SceneExtras, 'view'>>({
-      hoverKey: null,
-      preview: null,
-      snapGuide: null,
-      laneMode,
-    }),
-  );
-  const snapping = useEditor((s) => s.settings.snapping);
-  const snapThresholdPx = useEditor((s) => s.settings.snapThresholdPx);
   // Vocal onsets (snap targets, ruler ticks), found in a worker from the waveform's stem.
   const waveStem = project.stems.find((s) => s.type === 'vocals') ?? project.stems[0];
   const onsets = useOnsets(waveStem);
-  // The waveform is drawn from the analysis' decode (one download and decode of the stem, not
-  // two); wavesurfer fetches the stem itself only when the analysis failed.
-  const waveform = useSyncExternalStore(onsets.subscribe, onsets.waveform);
-  const analysisFailed = useSyncExternalStore(onsets.subscribe, () => onsets.status() === 'failed');
-  const wavePeaks = useMemo(() => (waveform ? [waveform.peaks] : undefined), [waveform]);
-  const getScene = useMemo(
-    () =>
-      createSceneSource(store, () => ({
-        ...extras.get(),
-        view: view.get(),
-        onsets: onsets.get(),
-        onsetStrengths: onsets.strengths(),
-      })),
-    [store, view, extras, onsets],
+  return { player, snapshot, clock, duration, waveStem, onsets };
+}
+
+/** The translation rows of the project's display languages (all when it names none). */
+function useProjectTranslations(store: EditorStore, project: Project) {
+  const displayLanguages = project.settings?.settings.displayLanguages;
+  const projectLangs = useMemo(() => displayLanguages ?? [], [displayLanguages]);
+  return useTranslationView(store, project.id, projectLangs);
+}
+
+/** The words column: translation rows and the word list (a drag's times live). */
+function EditorWords(props: {
+  clock: PlaybackClock;
+  timeline: TimelineWiring;
+  findRef: RefObject<HTMLInputElement | null>;
+  translations: TranslationView;
+}) {
+  return (
+    <section className="editor-words" aria-label="Words">
+      <TranslationsBar view={props.translations} />
+      <WordList
+        player={props.clock}
+        preview={props.timeline.livePreview}
+        findRef={props.findRef}
+        translations={props.translations}
+      />
+    </section>
   );
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      const offStore = store.subscribe(listener);
-      const offView = view.subscribe(listener);
-      const offExtras = extras.subscribe(listener);
-      const offOnsets = onsets.subscribe(listener);
-      return () => {
-        offStore();
-        offView();
-        offExtras();
-        offOnsets();
-      };
-    },
-    [store, view, extras, onsets],
+}
+
+/** The name of an alignment the review's sync made. */
+function nameOf(project: Project, id: string): string {
+  const made = project.alignments.find((a) => a.id === id);
+  return made ? alignmentLabel(made) : 'the new alignment';
+}
+
+/** Transport, mixer, editing options and the shortcuts button. */
+function PlaybackBar(props: {
+  player: StemPlayer;
+  snapshot: PlayerSnapshot;
+  store: EditorStore;
+  openHelp: () => void;
+}) {
+  const { player, snapshot } = props;
+  const loopRange = useLoopRange();
+  return (
+    <section className="editor-transport" aria-label="Playback">
+      <Transport snapshot={snapshot} controls={player} loopRange={loopRange} />
+      <Mixer stems={snapshot.stems} controls={player} />
+      <EditOptions store={props.store} />
+      <button type="button" onClick={props.openHelp} aria-keyshortcuts="?">
+        Shortcuts
+      </button>
+    </section>
   );
-  // The word list shows a dragged word's times live.
-  const livePreview = useMemo<LivePreviewSource>(
-    () => ({ get: () => extras.get().preview, subscribe: extras.subscribe }),
-    [extras],
-  );
-  const [cursor, setCursor] = useState('default');
-  const [helpOpen, setHelpOpen] = useState(false);
-  const [tapRate, setTapRate] = useState(0.75);
-  const tapMode = useEditor((s) => s.tap !== null);
-  // The loop toggle loops the selected words (primitives: the selector result stays stable).
+}
+
+/** The loop toggle loops the selected words (primitives: the selector result stays stable). */
+function useLoopRange() {
   const loopStart = useEditor((s) => selectionBound(s, 'start'));
   const loopEnd = useEditor((s) => selectionBound(s, 'end'));
-  const loopRange = useMemo(
+  return useMemo(
     () => (loopStart !== null && loopEnd !== null ? { start: loopStart, end: loopEnd } : null),
     [loopStart, loopEnd],
   );
-  const fitted = useRef(false);
-  const findWordField = useRef<HTMLInputElement>(null);
-  const statusId = useId();
-  const [notice] = useState(createNoticeBox);
-  const sideStage = useStagedMount(2);
+}
 
-  const jumpTo = useCallback(
-    (time: number) => {
-      player.seek(time);
-      view.set(followPlayhead(view.get(), time, limits()));
-    },
-    [player, view, limits],
-  );
-
-  const onIntent = useCallback(
-    (intent: TimelineIntent) =>
-      applyTimelineIntent(intent, {
-        store,
-        extras,
-        view,
-        seek: (time) => player.seek(time),
-        setCursor,
-      }),
-    [store, player, view, extras],
-  );
-
-  // The view follows the playhead while playing; fit the song once the canvas has its size.
-  useEffect(() => {
-    let raf = 0;
-    const loop = () => {
-      raf = requestAnimationFrame(loop);
-      if (player.getSnapshot().playing)
-        view.set(followPlayhead(view.get(), player.getTime(), limits()));
-    };
-    raf = requestAnimationFrame(loop);
-    return () => cancelAnimationFrame(raf);
-  }, [player, view, limits]);
-
-  // Problems are known from the start, not only after the first edit: the first (whole) validation
-  // runs after the first frame has shown the words, in slices of a few ms (at 100,000 words it
-  // was one task of 60 ms, run before the first input could be answered).
+/**
+ * Problems are known from the start, not only after the first edit: the first (whole) validation
+ * runs after the first frame has shown the words, in slices of a few ms (at 100,000 words it
+ * was one task of 60 ms, run before the first input could be answered).
+ */
+function useFirstValidation(store: EditorStore) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const raf = requestAnimationFrame(() => {
@@ -226,211 +213,14 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
       clearTimeout(timer);
     };
   }, [store]);
+}
 
+/** The tap panel's rate: in tap mode, while paused, the player takes it. */
+function useTapRate(player: StemPlayer, tapMode: boolean) {
+  const [tapRate, setTapRate] = useState(0.75);
   useEffect(() => {
     if (player.getSnapshot().playing || !tapMode) return;
     player.setRate(tapRate);
   }, [player, tapMode, tapRate]);
-
-  const commands = useEditorCommands({
-    store,
-    player,
-    view,
-    limits,
-    save: onSave,
-    openHelp: () => setHelpOpen(true),
-    jumpTo,
-    findWord: () => findWordField.current?.focus(),
-    say: notice.say,
-  });
-  const others = useMemo(
-    () => project.alignments.filter((a) => a.id !== alignmentId),
-    [project.alignments, alignmentId],
-  );
-  const tools = useEditingTools(store, others);
-  // Review after a sync: low-confidence words marked, next / previous uncertain word, and sync
-  // again around the fixes (opened in Compare with when done).
-  const review = useReview({ projectId: project.id, alignmentId, store, player, view, limits });
-  const [reviewMessage, setReviewMessage] = useState<string | null>(null);
-  const { setCompareId } = tools;
-  const resync = useResync({
-    projectId: project.id,
-    alignmentId,
-    store,
-    marks: review.marks,
-    saveFirst,
-    others,
-    compareWith: setCompareId,
-  });
-  useEffect(() => {
-    const { marks } = review;
-    extras.set({ ...extras.get(), uncertain: (doc) => marks.uncertainOf(doc) });
-  }, [extras, review]);
-  const getUncertain = useCallback(() => extras.get().uncertain, [extras]);
-  const reviewCommands = useMemo(
-    () => ({
-      nextUncertain: () => setReviewMessage(review.go(1)),
-      previousUncertain: () => setReviewMessage(review.go(-1)),
-    }),
-    [review],
-  );
-  useEditorKeyboard(
-    { ...commands, ...tools.commands, ...reviewCommands },
-    { tapMode, area: EDITOR_AREA },
-  );
-  useRevealSelection(store, view, limits, clock);
-  // The unsaved style draft (Settings page or the panel below) shows here at once.
-  const style = useEditorPreviewStyle(project);
-  const displayLanguages = project.settings?.settings.displayLanguages;
-  const projectLangs = useMemo(() => displayLanguages ?? [], [displayLanguages]);
-  const translationView = useTranslationView(store, project.id, projectLangs);
-
-  return (
-    <ReviewMarksContext.Provider value={review.marks}>
-      <div className="editor-body">
-        <section className="editor-transport" aria-label="Playback">
-          <Transport snapshot={snapshot} controls={player} loopRange={loopRange} />
-          <Mixer stems={snapshot.stems} controls={player} />
-          <EditOptions store={store} />
-          <button type="button" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
-            Shortcuts
-          </button>
-        </section>
-        <EditingToolbar
-          tools={tools}
-          store={store}
-          others={others}
-          getPlayhead={() => player.getTime()}
-          duration={duration || Infinity}
-        />
-        <ReviewBar
-          review={review}
-          resync={resync}
-          nameOf={(id) => {
-            const made = project.alignments.find((a) => a.id === id);
-            return made ? alignmentLabel(made) : 'the new alignment';
-          }}
-          message={reviewMessage}
-          say={setReviewMessage}
-        />
-        <section
-          className="editor-timeline"
-          style={{ cursor }}
-          aria-label="Timeline"
-          {...timingFileDrop(store)}
-        >
-          <TimelineBar
-            store={store}
-            view={view}
-            zoomLimits={limits()}
-            getPlayheadTime={() => player.getTime()}
-            laneMode={laneMode}
-            getUncertain={getUncertain}
-            onLaneModeChange={(mode) => {
-              setLaneMode(mode);
-              extras.set({ ...extras.get(), laneMode: mode });
-            }}
-          />
-          <CommandNotice box={notice} />
-          {waveStem && (
-            <Waveform
-              url={analysisFailed ? waveStem.url : null}
-              peaks={wavePeaks}
-              duration={waveform ? waveform.duration : duration || undefined}
-              getView={view.get}
-              subscribe={view.subscribe}
-              label={`Waveform of ${waveStem.type}`}
-            />
-          )}
-          {waveStem && tools.spectrogram && (
-            <SpectrogramView
-              analysis={onsets}
-              getView={view.get}
-              subscribeView={view.subscribe}
-              stemLabel={waveStem.type}
-            />
-          )}
-          <TimelineCanvas
-            getScene={getScene}
-            subscribe={subscribe}
-            getPlayheadTime={() => player.getTime()}
-            getOnsets={onsets.get}
-            getOnsetStrengths={onsets.strengths}
-            onIntent={onIntent}
-            onResize={(size) => {
-              view.set({ ...view.get(), ...size });
-              if (!fitted.current && duration) {
-                // Open on the first words at a zoom where their text fits: about 12 s in view.
-                fitted.current = true;
-                const first = itemAt(store.getState().doc, 0)?.start ?? 0;
-                const start = Math.max(0, first - 1);
-                view.set(
-                  fitTo(view.get(), limits(), { start, end: Math.min(duration, start + 12) }),
-                );
-              }
-            }}
-            zoomLimits={limits()}
-            toolOptions={{ snapping, snapThresholdPx }}
-            exposeTestHook
-            ariaLabel="Timeline of words: arrow keys select the previous or next word, Home and End the first or last; drag to move"
-            describedBy={statusId}
-            className="timeline-canvas"
-          >
-            <TimelineWordLabel
-              store={store}
-              getScene={getScene}
-              subscribe={subscribe}
-              statusId={statusId}
-            />
-          </TimelineCanvas>
-          {tools.compare && (
-            <GhostLane
-              items={tools.compare.alignment.items}
-              name={alignmentLabel(tools.compare)}
-              view={view}
-              store={store}
-              duration={duration}
-            />
-          )}
-        </section>
-        <section className="editor-words" aria-label="Words">
-          <TranslationsBar view={translationView} />
-          <WordList
-            player={clock}
-            preview={livePreview}
-            findRef={findWordField}
-            translations={translationView}
-          />
-        </section>
-        <aside className="editor-side" aria-label="Preview and checks">
-          {/* Mounted after the timeline and word list have painted, a panel a frame (ADR 0018). */}
-          {sideStage >= 2 ? (
-            <KaraokePreview
-              player={clock}
-              style={style ?? undefined}
-              title={project.title}
-              artists={project.artists}
-              duration={duration || undefined}
-              languages={translationView.previewLangs}
-            />
-          ) : (
-            // the preview's frame, kept for it: nothing below moves when it comes
-            <p
-              className="karaoke-preview muted"
-              role="status"
-              style={{ aspectRatio: previewAspect(style?.aspectRatio) }}
-            >
-              Preparing the preview…
-            </p>
-          )}
-          {sideStage >= 1 && project.settings && (
-            <EditorStylePanel project={project} settings={project.settings} />
-          )}
-          {sideStage >= 1 && <ValidationPanel onJump={jumpTo} getTime={() => player.getTime()} />}
-          {sideStage >= 1 && <TapSyncPanel rate={tapRate} onRateChange={setTapRate} />}
-        </aside>
-        <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
-      </div>
-    </ReviewMarksContext.Provider>
-  );
+  return [tapRate, setTapRate] as const;
 }

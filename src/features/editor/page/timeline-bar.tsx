@@ -4,7 +4,7 @@ import type { EditorStore } from '../store';
 import { TimelineOverview, type LaneMode, type TimelineView, type ZoomLimits } from '../timeline';
 import { SnapToggle } from './edit-options';
 import { createOverviewSource } from './overview-source';
-import type { ViewState } from './view-state';
+import type { ViewState } from '../timeline/view-state';
 
 interface Props {
   store: EditorStore;

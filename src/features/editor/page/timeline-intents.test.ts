@@ -4,7 +4,7 @@ import { word } from '../../../timing/test-items';
 import { createEditorStore } from '../store';
 import { applyTimelineIntent } from './timeline-intents';
 import type { SceneExtras } from './timeline-scene';
-import { createBox } from './view-state';
+import { createBox } from '../timeline/view-state';
 
 const view = { startTime: 0, pxPerSecond: 100, width: 1000, height: 200, devicePixelRatio: 1 };
 

@@ -2,7 +2,7 @@ import type { EditorStore } from '../store';
 import type { TimelineIntent } from '../timeline/intents';
 import { policyPreview } from './policy-preview';
 import type { SceneExtras } from './timeline-scene';
-import type { Box } from './view-state';
+import type { Box } from '../timeline/view-state';
 
 /** Where the timeline's intents land: the store, the page's scene extras and view, the player. */
 export interface IntentTargets {

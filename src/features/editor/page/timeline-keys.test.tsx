@@ -10,7 +10,7 @@ import { DEFAULT_ZOOM_LIMITS } from '../timeline/viewport';
 import { createSceneSource } from './timeline-scene';
 import { useEditorCommands } from './use-editor-commands';
 import { useRevealSelection } from './use-reveal-selection';
-import { createViewState, type ViewState } from './view-state';
+import { createViewState, type ViewState } from '../timeline/view-state';
 
 // 30 words, one every 2 s (0.5 s long), over 60 s; the view shows 0..10 s.
 const items: AlignmentItem[] = Array.from({ length: 30 }, (_, i) => ({

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { song, word } from '../../../timing/test-items';
 import { createEditorStore } from '../store';
 import { laneOf } from '../timeline';
-import { createSceneSource, singerLanesOf, type SceneExtras } from './timeline-scene';
+import { singerLanesOf } from '../tools/singers';
+import { createSceneSource, type SceneExtras } from './timeline-scene';
 
 const view = { startTime: 0, pxPerSecond: 100, width: 1000, height: 200, devicePixelRatio: 1 };
 const extras = (patch: Partial<SceneExtras> = {}): SceneExtras => ({

@@ -10,6 +10,7 @@ import {
 } from '../../../timing';
 import type { EditorState, EditorStore } from '../store';
 import { DARK_TIMELINE_COLORS } from '../timeline/colors';
+import { singerLanesOf } from '../tools/singers';
 import type {
   DragPreview,
   LaneMode,
@@ -195,34 +196,6 @@ function conflictKeys(pending: EditorState['pendingMerge']): ReadonlySet<string>
     conflictKeysOf.set(pending, keys);
   }
   return keys;
-}
-
-const chunkSingers = new WeakMap<Chunk, readonly number[]>();
-const docSingers = new WeakMap<TimingDoc, ReadonlyMap<number, number>>();
-
-/**
- * Singer mode's lanes: the distinct singers of the document (no singer counts as 0), in ascending
- * order, on consecutive rows. Cached per chunk, so after an edit only the copied chunks are
- * scanned again; at least one lane.
- */
-export function singerLanesOf(doc: TimingDoc): ReadonlyMap<number, number> {
-  const cached = docSingers.get(doc);
-  if (cached) return cached;
-  const all = new Set<number>();
-  for (const chunk of doc.chunks) {
-    let singers = chunkSingers.get(chunk);
-    if (!singers) {
-      const set = new Set<number>();
-      for (const item of chunk) set.add(item.singer ?? 0);
-      singers = [...set];
-      chunkSingers.set(chunk, singers);
-    }
-    for (const singer of singers) all.add(singer);
-  }
-  if (all.size === 0) all.add(0);
-  const lanes = new Map([...all].sort((a, b) => a - b).map((singer, lane) => [singer, lane]));
-  docSingers.set(doc, lanes);
-  return lanes;
 }
 
 /**

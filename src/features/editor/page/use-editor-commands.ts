@@ -8,7 +8,7 @@ import { revealRange } from '../timeline/reveal';
 import { fitTo, zoomStep } from '../timeline/wheel';
 import { visibleEndTime, type ZoomLimits } from '../timeline/viewport';
 import { tapCommands } from './tap-commands';
-import type { ViewState } from './view-state';
+import type { ViewState } from '../timeline/view-state';
 
 interface Deps {
   store: EditorStore;

@@ -8,7 +8,7 @@ import {
   useSelectAlignment,
 } from '../../../api';
 import type { Alignment } from '../../../contract';
-import { alignmentLabel } from './use-save';
+import { alignmentLabel } from '../tools/alignment-label';
 
 /** PUT selection with both guards, as the server last told us; a 409 says who is active now. */
 export function useMakeActive(projectId: string, alignment: Alignment) {

@@ -4,7 +4,7 @@ import type { PlaybackClock } from '../panels';
 import type { EditorStore } from '../store';
 import { overlapsView, revealRange } from '../timeline/reveal';
 import type { ZoomLimits } from '../timeline/viewport';
-import type { ViewState } from './view-state';
+import type { ViewState } from '../timeline/view-state';
 
 /** Bigger selections are deliberate ranges: the view is left where the user put it. */
 const MAX_CHECKED = 1000;

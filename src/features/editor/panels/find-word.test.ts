@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDoc } from '../../../timing';
-import { findWord, foldText } from './find-word';
+import { findAndDescribe, findWord, foldText } from './find-word';
 import { buildRowIndex } from './row-index';
 import { word } from './test-utils';
 
@@ -54,5 +54,25 @@ describe('findWord in translations (ADR 0017)', () => {
     // The first word's reading sits on the line's first item: found through the line row.
     expect(findWord(translated, 'tokyo', 2)).toEqual({ row: 0, match: 1, total: 1 });
     expect(findWord(translated, 'e', 0)?.row).toBe(2);
+  });
+});
+
+describe('findAndDescribe', () => {
+  const time = (t: number) => `${t}s`;
+
+  it('says the word, its times, its line and which match it is', () => {
+    expect(findAndDescribe(index, 'love', 0, 1, time)).toMatchObject({
+      row: 3,
+      item: { text: 'love' },
+      message: 'love, 2s to 2.6s, line 1: match 1 of 3.',
+    });
+  });
+
+  it('says when no word contains the text, and nothing for an empty query', () => {
+    expect(findAndDescribe(index, ' xyz ', 0, 1, time)).toEqual({
+      row: null,
+      message: 'No word contains “xyz”.',
+    });
+    expect(findAndDescribe(index, '  ', 0, 1, time)).toEqual({ row: null, message: '' });
   });
 });

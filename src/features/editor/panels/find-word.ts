@@ -61,3 +61,38 @@ export function findWord(
   }
   return { row: matches[k] as number, match: k + 1, total: matches.length };
 }
+
+/** A search's outcome for the list: the row to focus, the item to select, what to say. */
+export interface FindOutcome {
+  row: number;
+  /** The word to select (a line row's first word when a translation matched). */
+  item: AlignmentItem;
+  message: string;
+}
+
+/**
+ * Searches from `fromRow` and says the result as the live region reads it: the word, its times and
+ * line and which match it is; a line's translation; or that no word contains the text (null row).
+ */
+export function findAndDescribe(
+  index: RowIndex,
+  query: string,
+  fromRow: number,
+  direction: 1 | -1,
+  formatTime: (seconds: number) => string,
+): FindOutcome | { row: null; message: string } {
+  const hit = findWord(index, query, fromRow, direction);
+  const none = {
+    row: null,
+    message: query.trim() === '' ? '' : `No word contains “${query.trim()}”.`,
+  };
+  if (!hit) return none;
+  const header = index.docIndex[hit.row] === -1;
+  const item = rowItem(index, header ? hit.row + 1 : hit.row);
+  if (!item) return { row: null, message: '' };
+  const match = `match ${hit.match} of ${hit.total}.`;
+  const message = header
+    ? `Translation of line ${item.line + 1}: ${match}`
+    : `${item.text}, ${formatTime(item.start)} to ${formatTime(item.end)}, line ${item.line + 1}: ${match}`;
+  return { row: hit.row, item, message };
+}

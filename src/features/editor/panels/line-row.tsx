@@ -7,6 +7,7 @@ import { lineText } from './row-index';
 import { lineTranslation } from '../../../timing';
 import { formatTime } from './time-format';
 import type { RowHandlers } from './word-row';
+import { listItemProps } from './row-fields';
 
 export interface LineRowProps extends RowHandlers {
   row: number;
@@ -49,11 +50,7 @@ export function LineRow({
   };
   return (
     <div
-      role="listitem"
-      aria-posinset={row + 1}
-      aria-setsize={setSize}
-      data-row={row}
-      tabIndex={active ? 0 : -1}
+      {...listItemProps(row, setSize, active)}
       className={`line-row${languages.length ? ' translated' : ''}`}
       style={style}
       onClick={(e) => on.onRowClick(row, e)}

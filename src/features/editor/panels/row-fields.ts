@@ -44,3 +44,15 @@ export function fieldKey(
   next?.focus();
   return next !== undefined;
 }
+
+/**
+ * A row of the virtual list as a list item: its place among all rows (not only the rendered
+ * ones), and in the roving focus (only the active row is a tab stop).
+ */
+export const listItemProps = (row: number, setSize: number, active: boolean) => ({
+  role: 'listitem',
+  'aria-posinset': row + 1,
+  'aria-setsize': setSize,
+  'data-row': row,
+  tabIndex: active ? 0 : -1,
+});

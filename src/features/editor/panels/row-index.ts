@@ -7,26 +7,9 @@ import {
   type TimingDoc,
 } from '../../../timing';
 import type { AlignmentItem } from '../../../contract';
-import { updateRowIndex } from './row-index-update';
+import { updateRowIndex, type RowIndex } from './row-index-update';
 
-/**
- * The word list's rows: a header per line (in line order), then the line's items in lyric order.
- * Built in one pass over the document plus small per-line sorts, into typed arrays, so 100,000
- * items cost a few milliseconds and little memory. After an edit that only re-timed words (a drag)
- * it is updated from the change instead (row-index-update.ts): the rows stay, a few positions move.
- */
-export interface RowIndex {
-  readonly doc: TimingDoc;
-  readonly count: number;
-  /** Per row: the item's document index, or -1 for a line header. */
-  readonly docIndex: Int32Array;
-  /** Per row: the line number (headers and items). */
-  readonly line: Float64Array;
-  /** Per document index: its row. */
-  readonly rowOfDocIndex: Int32Array;
-  /** Per row: the row of its line's header (a header points at itself). */
-  readonly headerRow: Int32Array;
-}
+export type { RowIndex } from './row-index-update';
 
 const cache = new WeakMap<TimingDoc, RowIndex>();
 /** The newest index (and so its document), held so that the next version can be derived from it. */

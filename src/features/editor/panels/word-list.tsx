@@ -1,22 +1,24 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
-  useId,
   useMemo,
   useRef,
-  useState,
+  type CSSProperties,
   type KeyboardEvent,
   type RefObject,
 } from 'react';
+import type { TimingDoc } from '../../../timing';
 import { isEstimated, keyOf, useEditor, useEditorStore } from '../store';
-import { findWord } from './find-word';
+import { findAndDescribe } from './find-word';
+import { FindWordField } from './find-word-field';
+import { navigationTarget } from './list-keys';
 import { problemsByKey } from './issue-text';
 import { enterRow, fieldKey } from './row-fields';
 import { LineRow } from './line-row';
 import type { LivePreviewSource } from './live-preview';
 import type { PlaybackClock } from './playback-clock';
 import { formatTime } from './time-format';
-import { lineRowItems, rowIndexFor, rowItem } from './row-index';
+import { lineRowItems, rowIndexFor, rowItem, type RowIndex } from './row-index';
 import { useFollowSelection } from './use-follow-selection';
 import { useRowFocus } from './use-row-focus';
 import { useRowSelection } from './use-row-selection';
@@ -40,7 +42,6 @@ const LINE_ROW = 40;
 /** Each translation row under a line. */
 const TRANSLATION_ROW = 30;
 const NO_LANGS: readonly string[] = [];
-const PAGE = 10;
 
 /**
  * Lines and words of the committed document as a virtual list (only the visible rows exist in the
@@ -82,7 +83,65 @@ export function WordList({ player, preview, findRef, className, translations }: 
   const selection = useRowSelection(store, index, markOwn);
   const focus = useRowFocus(index.count, scroller, scrollToRow);
 
-  const handlers: RowHandlers = {
+  const handlers = rowHandlers(index.count, focus, selection);
+  const find = (query: string, direction: 1 | -1): string => {
+    const found = findAndDescribe(index, query, focus.active, direction, formatTime);
+    if (found.row === null) return found.message;
+    selection.anchor.current = found.row;
+    store.getState().actions.select([keyOf(found.item)], 'replace');
+    markOwn();
+    focus.focusRow(found.row);
+    // Said by the live region; the focused row then reads its fields.
+    return found.message;
+  };
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div className={`word-list-panel ${className ?? ''}`}>
+      <FindWordField findRef={findRef} onFind={find} />
+      <div ref={scroller} className="word-list">
+        <div
+          role="list"
+          aria-label="Lines and words"
+          className="word-list-inner"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {items.map((v) => (
+            <ListRow
+              key={rowKeyOf(index, v.index)}
+              index={index}
+              row={v.index}
+              style={{ transform: `translateY(${v.start}px)`, height: v.size }}
+              active={v.index === focus.active}
+              handlers={handlers}
+              doc={doc}
+              problems={problems}
+              player={player}
+              preview={preview}
+              lineLangs={lineLangs}
+              wordLangs={wordLangs}
+            />
+          ))}
+        </div>
+        {index.count === 0 && <p className="muted empty-list">No words in this alignment.</p>}
+      </div>
+    </div>
+  );
+}
+
+/** React's key of a row: its line for a line row, its word's identity for a word row. */
+function rowKeyOf(index: RowIndex, row: number): string {
+  const item = rowItem(index, row);
+  return item ? keyOf(item) : `line:${index.line[row]}`;
+}
+
+/** Row clicks, field focus and keys: the roving focus and the selection in step. */
+function rowHandlers(
+  count: number,
+  focus: ReturnType<typeof useRowFocus>,
+  selection: ReturnType<typeof useRowSelection>,
+): RowHandlers {
+  return {
     onRowClick: (row, event) => {
       focus.setActive(row);
       selection.onRowClick(row, event);
@@ -101,16 +160,8 @@ export function WordList({ player, preview, findRef, className, translations }: 
         }
         return;
       }
-      const move: Record<string, number> = {
-        ArrowDown: row + 1,
-        ArrowUp: row - 1,
-        PageDown: row + PAGE,
-        PageUp: row - PAGE,
-        Home: 0,
-        End: index.count - 1,
-      };
-      const to = move[event.key];
-      if (to !== undefined && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      const to = navigationTarget(event, row, count);
+      if (to !== undefined) {
         event.preventDefault();
         focus.focusRow(to);
       } else if (event.key === 'Enter' || event.key === 'F2') {
@@ -121,121 +172,53 @@ export function WordList({ player, preview, findRef, className, translations }: 
       }
     },
   };
+}
 
-  const [query, setQuery] = useState('');
-  const [found, setFound] = useState('');
-  const findStatusId = useId();
-  const find = (direction: 1 | -1) => {
-    const hit = findWord(index, query, focus.active, direction);
-    if (!hit) {
-      setFound(query.trim() === '' ? '' : `No word contains “${query.trim()}”.`);
-      return;
-    }
-    const header = index.docIndex[hit.row] === -1;
-    const item = rowItem(index, header ? hit.row + 1 : hit.row);
-    if (!item) return;
-    selection.anchor.current = hit.row;
-    store.getState().actions.select([keyOf(item)], 'replace');
-    markOwn();
-    focus.focusRow(hit.row);
-    // Said by the live region; the focused row then reads its fields.
-    if (header) {
-      setFound(`Translation of line ${item.line + 1}: match ${hit.match} of ${hit.total}.`);
-      return;
-    }
-    setFound(
-      `${item.text}, ${formatTime(item.start)} to ${formatTime(item.end)}, line ${
-        item.line + 1
-      }: match ${hit.match} of ${hit.total}.`,
+interface ListRowProps {
+  index: RowIndex;
+  row: number;
+  style: CSSProperties;
+  active: boolean;
+  handlers: RowHandlers;
+  doc: TimingDoc;
+  problems: ReturnType<typeof problemsByKey>;
+  player: PlaybackClock;
+  preview: LivePreviewSource | undefined;
+  lineLangs: readonly string[];
+  wordLangs: readonly string[];
+}
+
+/** One visible row: a line's header (play from here, translations) or a word's fields. */
+function ListRow({ index, row, style, active, handlers, ...props }: ListRowProps) {
+  const common = { row, active, style, setSize: index.count };
+  const item = rowItem(index, row);
+  if (!item)
+    return (
+      <LineRow
+        {...common}
+        {...handlers}
+        line={index.line[row] as number}
+        items={lineRowItems(index, row)}
+        player={props.player}
+        languages={props.lineLangs}
+      />
     );
-  };
-
-  const items = virtualizer.getVirtualItems();
+  const key = keyOf(item);
+  const { wordLangs } = props;
   return (
-    <div className={`word-list-panel ${className ?? ''}`}>
-      <div className="find-word" role="search" aria-label="Find a word">
-        <input
-          ref={findRef}
-          type="search"
-          aria-label="Find word"
-          aria-describedby={findStatusId}
-          aria-keyshortcuts="/"
-          placeholder="Find word…  /"
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setFound('');
-          }}
-          onKeyDown={(e) => {
-            if (e.key !== 'Enter') return;
-            e.preventDefault();
-            find(e.shiftKey ? -1 : 1);
-          }}
-        />
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Find next word"
-          title="Find next (Enter; Shift+Enter: previous)"
-          onClick={() => find(1)}
-        >
-          <span aria-hidden="true">↓</span>
-        </button>
-        <p id={findStatusId} className="find-word-status muted" role="status">
-          {found}
-        </p>
-      </div>
-      <div ref={scroller} className="word-list">
-        <div
-          role="list"
-          aria-label="Lines and words"
-          className="word-list-inner"
-          style={{ height: virtualizer.getTotalSize() }}
-        >
-          {items.map((v) => {
-            const style = { transform: `translateY(${v.start}px)`, height: v.size };
-            const common = {
-              row: v.index,
-              active: v.index === focus.active,
-              style,
-              setSize: index.count,
-            };
-            const item = rowItem(index, v.index);
-            if (!item) {
-              return (
-                <LineRow
-                  key={`line:${index.line[v.index]}`}
-                  {...common}
-                  {...handlers}
-                  line={index.line[v.index] as number}
-                  items={lineRowItems(index, v.index)}
-                  player={player}
-                  languages={lineLangs}
-                />
-              );
-            }
-            const key = keyOf(item);
-            return (
-              <WordRow
-                key={key}
-                {...common}
-                {...handlers}
-                item={item}
-                estimated={isEstimated(doc, key)}
-                problem={problems.get(key)}
-                preview={preview}
-                readings={wordLangs.length ? wordLangs : undefined}
-                firstOfWord={
-                  !wordLangs.length ||
-                  index.docIndex[v.index - 1] === -1 ||
-                  rowItem(index, v.index - 1)?.word !== item.word
-                }
-              />
-            );
-          })}
-        </div>
-        {index.count === 0 && <p className="muted empty-list">No words in this alignment.</p>}
-      </div>
-    </div>
+    <WordRow
+      {...common}
+      {...handlers}
+      item={item}
+      estimated={isEstimated(props.doc, key)}
+      problem={props.problems.get(key)}
+      preview={props.preview}
+      readings={wordLangs.length ? wordLangs : undefined}
+      firstOfWord={
+        !wordLangs.length ||
+        index.docIndex[row - 1] === -1 ||
+        rowItem(index, row - 1)?.word !== item.word
+      }
+    />
   );
 }

@@ -6,6 +6,7 @@ import { CommitField } from './commit-field';
 import type { RowProblem } from './issue-text';
 import { useLiveTimes, type LivePreviewSource } from './live-preview';
 import { edgeAfter, formatTime, parseTime } from './time-format';
+import { listItemProps } from './row-fields';
 
 export interface RowHandlers {
   onRowClick(row: number, event: MouseEvent | KeyboardEvent): void;
@@ -75,11 +76,7 @@ export function WordRow({
   ];
   return (
     <div
-      role="listitem"
-      aria-posinset={row + 1}
-      aria-setsize={setSize}
-      data-row={row}
-      tabIndex={active ? 0 : -1}
+      {...listItemProps(row, setSize, active)}
       className={classes.filter(Boolean).join(' ')}
       style={
         readings?.length

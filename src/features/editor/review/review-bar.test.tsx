@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SyncReview } from '../../../contract';
 import { WordList } from '../panels';
 import { fakeClock, makeStore, renderWithStore, word } from '../panels/test-utils';
-import { ReviewBar } from './review-bar';
+import { ReviewBar, reviewSummary } from './review-bar';
 import { ReviewMarksContext } from './review-context';
 import { createReviewMarks } from './review-marks';
 import type { Review } from './use-review';
@@ -97,5 +97,19 @@ describe('ReviewBar and the word list marks', () => {
     cleanup();
     setup({ phase: 'failed', message: 'The sync failed: no audio. Your alignment is unchanged.' });
     expect(screen.getByRole('alert').textContent).toMatch(/^The sync failed: no audio\./);
+  });
+});
+
+describe('reviewSummary', () => {
+  const marks = (hasConfidence: boolean) =>
+    ({ review: hasConfidence ? {} : null, hasConfidence }) as unknown as Review['marks'];
+  it('says loading, no confidence, none, or how many', () => {
+    expect(reviewSummary({ loading: true, marks: marks(true) }, 3)).toMatch(/Looking/);
+    expect(reviewSummary({ loading: false, marks: marks(false) }, 3)).toBe(
+      'No sync confidence for this alignment',
+    );
+    expect(reviewSummary({ loading: false, marks: marks(true) }, 0)).toBe('No uncertain words');
+    expect(reviewSummary({ loading: false, marks: marks(true) }, 1)).toBe('1 uncertain word');
+    expect(reviewSummary({ loading: false, marks: marks(true) }, 4)).toBe('4 uncertain words');
   });
 });

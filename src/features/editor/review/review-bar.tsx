@@ -20,6 +20,14 @@ interface Props {
   say: (message: string | null) => void;
 }
 
+/** What the bar says of the review: loading, no confidence, none or how many uncertain words. */
+export function reviewSummary(review: Pick<Review, 'loading' | 'marks'>, count: number): string {
+  if (review.loading) return 'Looking for the sync’s confidence…';
+  if (!review.marks.review || !review.marks.hasConfidence)
+    return 'No sync confidence for this alignment';
+  return count === 0 ? 'No uncertain words' : `${count} uncertain word${count === 1 ? '' : 's'}`;
+}
+
 /**
  * Review after a sync: how many words the sync is unsure of, "Previous / Next uncertain word"
  * (Shift+U / U), and "Sync again around my fixes" over the whole song or the selection, with the
@@ -31,13 +39,7 @@ export function ReviewBar({ review, resync, nameOf, message, say }: Props) {
   const count = useEditor((s) => wordCount(s.doc, review.marks.uncertainOf(s.doc)));
   const { state } = resync;
   const busy = state.phase === 'saving' || state.phase === 'starting' || state.phase === 'running';
-  const summary = review.loading
-    ? 'Looking for the sync’s confidence…'
-    : !review.marks.review || !review.marks.hasConfidence
-      ? 'No sync confidence for this alignment'
-      : count === 0
-        ? 'No uncertain words'
-        : `${count} uncertain word${count === 1 ? '' : 's'}`;
+  const summary = reviewSummary(review, count);
 
   return (
     <div className="review-bar" role="group" aria-label="Review">

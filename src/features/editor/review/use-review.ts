@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { syncReviewQuery, useApiClient } from '../../../api';
 import { getItem, indexOfKey, keyOf, type TimingDoc } from '../../../timing';
 import type { StemPlayer } from '../audio/stem-player';
-import type { ViewState } from '../page/view-state';
+import type { ViewState } from '../timeline/view-state';
 import type { EditorStore } from '../store';
 import { revealRange } from '../timeline/reveal';
 import type { ZoomLimits } from '../timeline/viewport';

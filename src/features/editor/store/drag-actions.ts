@@ -1,6 +1,6 @@
 import { applyChange, indexOfKey, itemAt, keyOf, planOp, type Change } from '../../../timing';
 import { dragOp } from './drag-op';
-import type { StoreKit } from './editor-store';
+import type { StoreKit } from './store-kit';
 import type { EditorActions } from './types';
 
 type DragActions = Pick<EditorActions, 'beginDrag' | 'updateDrag' | 'commitDrag' | 'cancelDrag'>;

@@ -1,6 +1,6 @@
 import { compareItems, forEachItem, getItem, keyOf, visibleRange } from '../../../timing';
 import type { AlignmentItem } from '../../../contract';
-import type { StoreKit } from './editor-store';
+import type { StoreKit } from './store-kit';
 import { edgeAtPlayhead } from './playhead-edge';
 import type { EditorActions } from './types';
 

@@ -1,6 +1,6 @@
 import { compareItems, getItem, keyOf } from '../../../timing';
 import type { AlignmentItem } from '../../../contract';
-import type { StoreKit } from './editor-store';
+import type { StoreKit } from './store-kit';
 
 const fmt = (t: number) => `${t.toFixed(3)} s`;
 /** Times closer than this are the same (float noise from the player's clock). */

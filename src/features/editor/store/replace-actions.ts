@@ -1,6 +1,6 @@
 import type { AlignmentItem } from '../../../contract';
 import { createDoc, diffSteps, withTimes, type Change, type TimingDoc } from '../../../timing';
-import type { StoreKit } from './editor-store';
+import type { StoreKit } from './store-kit';
 import type { EditorActions } from './types';
 
 type ReplaceActions = Pick<EditorActions, 'replaceAll' | 'replaceAllInSlices'>;

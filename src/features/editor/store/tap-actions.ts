@@ -1,5 +1,5 @@
 import { compareLyric, getItem, keyOf, toArray } from '../../../timing';
-import type { StoreKit } from './editor-store';
+import type { StoreKit } from './store-kit';
 import type { EditorActions } from './types';
 
 type TapActions = Pick<EditorActions, 'startTapSync' | 'tapDown' | 'tapUp' | 'stopTapSync'>;

@@ -9,7 +9,7 @@ import {
   type SplitInto,
   type TakeScope,
 } from '../../../timing';
-import type { StoreKit } from './editor-store';
+import type { StoreKit } from './store-kit';
 import type { EditorActions } from './types';
 
 /** Which words a tool acts on: the selected ones, or every word of the lines they are in. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Alignment } from '../../../contract';
-import { alignmentLabel } from '../page/use-save';
+import { alignmentLabel } from './alignment-label';
 import { keyOf, useEditor, type EditorStore } from '../store';
 import { ShiftDialog } from './shift-dialog';
 import { singerChoices, singersOf, selectionSinger } from './singers';

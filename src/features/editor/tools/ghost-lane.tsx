@@ -2,9 +2,9 @@ import { useCallback, useMemo } from 'react';
 import { createDoc, getItem, type TimingDoc } from '../../../timing';
 import type { AlignmentItem } from '../../../contract';
 import type { EditorStore } from '../store';
-import type { ViewState } from '../page/view-state';
+import type { ViewState } from '../timeline/view-state';
 import { positionsOf, renderGhostLane } from './render-ghost-lane';
-import { ViewStrip } from './view-strip';
+import { ViewStrip } from '../audio/view-strip';
 
 interface Props {
   items: readonly AlignmentItem[];

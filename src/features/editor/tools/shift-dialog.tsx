@@ -1,23 +1,11 @@
 import { useState } from 'react';
 import { formatTime } from '../panels/time-format';
 import type { ToolScope } from '../store/tool-actions';
-import { ScopeChoice, ToolDialog, ToolField } from './tool-dialog';
+import { ScopedDialog, type ScopedDialogProps } from './scoped-dialog';
+import { ToolField } from './tool-dialog';
 import { parseOffset, shiftProblem } from './tool-input';
 
-export interface ScopeInfo {
-  /** Words in scope and their span, per scope. */
-  words: { count: number; start: number; end: number };
-  lines: { count: number; start: number; end: number };
-}
-
-interface Props {
-  open: boolean;
-  /** What the selection covers, read once when the dialog opens. */
-  getInfo: () => ScopeInfo;
-  /** The toolbar's "Whole lines" choice: where the scope starts. */
-  initialScope: ToolScope;
-  duration: number;
-  onClose: () => void;
+interface Props extends ScopedDialogProps {
   onShift: (offset: number, scope: ToolScope) => string | null;
 }
 
@@ -45,12 +33,15 @@ function Body({ open, getInfo, initialScope, duration, onClose, onShift }: Props
   };
   const span = info[scope];
   return (
-    <ToolDialog
+    <ScopedDialog
       title="Shift selection"
       confirm="Shift"
       open={open}
       onClose={onClose}
       onConfirm={confirm}
+      info={info}
+      scope={scope}
+      onScopeChange={setScope}
     >
       <ToolField
         label="Offset in seconds"
@@ -63,12 +54,6 @@ function Body({ open, getInfo, initialScope, duration, onClose, onShift }: Props
         error={error}
         hint={`Negative moves earlier. Now ${formatTime(span.start)} to ${formatTime(span.end)}.`}
       />
-      <ScopeChoice
-        value={scope}
-        onChange={setScope}
-        words={info.words.count}
-        lineWords={info.lines.count}
-      />
-    </ToolDialog>
+    </ScopedDialog>
   );
 }

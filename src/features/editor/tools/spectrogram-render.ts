@@ -1,4 +1,4 @@
-import { columnsAt, type Spectrogram } from './spectrogram-compute';
+import { columnsAt, type Spectrogram } from '../audio/spectrogram-compute';
 
 export interface StripView {
   startTime: number;

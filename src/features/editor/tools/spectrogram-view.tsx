@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { OnsetBox } from '../audio/use-onsets';
 import type { WaveformView } from '../audio/waveform';
 import type { CanvasSize } from '../timeline/use-canvas-size';
-import type { Spectrogram } from './spectrogram-compute';
+import type { Spectrogram } from '../audio/spectrogram-compute';
 import { paintSlice, spectrogramSlice } from './spectrogram-render';
-import { ViewStrip } from './view-strip';
+import { ViewStrip } from '../audio/view-strip';
 
 interface Props {
   /** The vocal analysis (onsets and spectrogram come from one decode of the vocals stem). */

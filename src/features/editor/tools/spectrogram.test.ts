@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandEdges, columnsAt, computeSpectrogram } from './spectrogram-compute';
+import { bandEdges, columnsAt, computeSpectrogram } from '../audio/spectrogram-compute';
 import { COLOR_MAP, paintSlice, spectrogramSlice } from './spectrogram-render';
 
 const RATE = 11025;

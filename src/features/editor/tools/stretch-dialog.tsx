@@ -1,18 +1,11 @@
 import { useState } from 'react';
 import { formatTime, parseTime } from '../panels/time-format';
 import type { ToolScope } from '../store/tool-actions';
-import type { ScopeInfo } from './shift-dialog';
-import { ScopeChoice, ToolDialog, ToolField } from './tool-dialog';
+import { ScopedDialog, type ScopedDialogProps } from './scoped-dialog';
+import { ToolField } from './tool-dialog';
 import { stretchProblem } from './tool-input';
 
-interface Props {
-  open: boolean;
-  /** What the selection covers, read once when the dialog opens. */
-  getInfo: () => ScopeInfo;
-  /** The toolbar's "Whole lines" choice: where the scope starts. */
-  initialScope: ToolScope;
-  duration: number;
-  onClose: () => void;
+interface Props extends ScopedDialogProps {
   onStretch: (start: number, end: number, scope: ToolScope) => string | null;
 }
 
@@ -47,12 +40,15 @@ function Body({ open, getInfo, initialScope, duration, onClose, onStretch }: Pro
     return !next.start && !next.end;
   };
   return (
-    <ToolDialog
+    <ScopedDialog
       title="Stretch selection"
       confirm="Stretch"
       open={open}
       onClose={onClose}
       onConfirm={confirm}
+      info={info}
+      scope={scope}
+      onScopeChange={changeScope}
     >
       <ToolField
         label="New start"
@@ -75,12 +71,6 @@ function Body({ open, getInfo, initialScope, duration, onClose, onStretch }: Pro
         error={errors.end}
         hint="The words keep their proportions between the two"
       />
-      <ScopeChoice
-        value={scope}
-        onChange={changeScope}
-        words={info.words.count}
-        lineWords={info.lines.count}
-      />
-    </ToolDialog>
+    </ScopedDialog>
   );
 }

@@ -4,7 +4,7 @@ import { compareItems, getItem } from '../../../timing';
 import type { KeyHandlers } from '../keyboard';
 import type { EditorStore } from '../store';
 import type { ToolScope } from '../store/tool-actions';
-import type { ScopeInfo } from './shift-dialog';
+import type { ScopeInfo } from './scoped-dialog';
 
 export type ToolDialogKind = 'split' | 'shift' | 'stretch';
 

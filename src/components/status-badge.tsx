@@ -1,4 +1,4 @@
-import type { TaskStatus } from '../../contract';
+import type { TaskStatus } from '../contract';
 
 /** A task, export or media status, coloured by the shared .status-<status> classes. */
 export function StatusBadge({ status }: { status: TaskStatus | 'processing' | 'ready' }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { WaveformView } from '../audio/waveform';
+import type { WaveformView } from './waveform';
 import { useCanvasSize, type CanvasSize } from '../timeline/use-canvas-size';
 
 export interface ViewStripProps {

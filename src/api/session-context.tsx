@@ -1,6 +1,12 @@
 import { createContext, use } from 'react';
 import type { Account } from '../contract';
-import type { Session } from './session';
+
+/** Where the service is and the API key (kept by `src/app/session.ts`: sessionStorage, or localStorage when remembered). */
+export interface Session {
+  baseUrl: string;
+  apiKey: string;
+  remember: boolean;
+}
 
 export interface SessionValue {
   session: Session;

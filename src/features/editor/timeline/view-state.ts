@@ -1,4 +1,4 @@
-import type { TimelineView } from '../timeline/types';
+import type { TimelineView } from './types';
 
 /** A value outside React with change listeners: the canvas and waveform read it per frame. */
 export function createBox<T>(initial: T) {

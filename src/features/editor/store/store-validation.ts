@@ -1,0 +1,93 @@
+import {
+  indexSomeKeys,
+  validateDoc,
+  validateSteps,
+  type Change,
+  type TimingDoc,
+  type ValidationResult,
+} from '../../../timing';
+import type { EditorState } from './types';
+
+/** A paused validation yields after about this many items, as often as fits in the slice. */
+const VALIDATION_STEP = 1024;
+const VALIDATION_SLICE_MS = 12;
+
+/** Changes up to this many items are validated as part of their commit. */
+const SYNC_VALIDATION_ITEMS = 512;
+const changeSize = (change: Change) => change.removed.length + change.added.length;
+
+/**
+ * The store's validation: with a small commit (incremental, ADR 0014), else in slices after a
+ * pause; the languages the project shows (missing translations are warnings).
+ */
+export function createStoreValidation(
+  get: () => EditorState,
+  set: (partial: Partial<EditorState>) => void,
+  delayMs: number,
+) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let languages: readonly string[] = [];
+  const now = () => validateDoc(get().doc, { languages });
+
+  /**
+   * The pause's validation, VALIDATION_SLICE_MS of it per task: after an import every word is
+   * new and a full pass over 100,000 (and the lookup of their keys the findings are shown with)
+   * would hold the page for long. A commit meanwhile (a newer document) drops the run; its own
+   * pause starts the next.
+   */
+  const inSlices = () => {
+    const doc = get().doc;
+    const steps = (function* () {
+      // First the word lookup, so that showing the findings does not build it in one task.
+      while (!indexSomeKeys(doc, VALIDATION_STEP)) yield;
+      return yield* validateSteps(doc, { languages }, VALIDATION_STEP);
+    })();
+    const slice = () => {
+      if (get().doc !== doc) return;
+      const t0 = performance.now();
+      let next = steps.next();
+      while (!next.done && performance.now() - t0 < VALIDATION_SLICE_MS) next = steps.next();
+      if (next.done) set({ validation: next.value });
+      else timer = setTimeout(slice, 0);
+    };
+    slice();
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    if (delayMs > 0) timer = setTimeout(inSlices, delayMs);
+  };
+
+  return {
+    schedule,
+    /**
+     * The validation of a newly adopted doc: after a small change it costs what the change
+     * touched, so it is part of the commit and problems never flash away. A big change (select
+     * all, then move) validates most chunks again: that waits for the pause (null meanwhile).
+     */
+    onAdopt: (doc: TimingDoc, change: Change | null): ValidationResult | null => {
+      if (change !== null && changeSize(change) <= SYNC_VALIDATION_ITEMS) {
+        clearTimeout(timer);
+        return validateDoc(doc, { languages });
+      }
+      return null;
+    },
+    validateSoon: () => {
+      if (get().validation) return;
+      clearTimeout(timer);
+      inSlices();
+    },
+    validateNow: () => {
+      const validation = now();
+      set({ validation });
+      return validation;
+    },
+    setShownLanguages: (next: readonly string[]) => {
+      if (next.length === languages.length && next.every((l, i) => l === languages[i])) return;
+      languages = [...next];
+      set({ validation: now() });
+    },
+    destroy: () => clearTimeout(timer),
+  };
+}
+
+export type StoreValidation = ReturnType<typeof createStoreValidation>;
