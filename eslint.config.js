@@ -84,9 +84,7 @@ const LONG_FUNCTIONS_LEFT = [
   'src/features/editor/panels/word-row.tsx',
   'src/features/editor/review/use-resync.ts',
   'src/features/editor/store/tool-actions.ts',
-  'src/features/editor/timeline/overview.tsx',
   'src/features/editor/timeline/render-timeline.ts',
-  'src/features/editor/timeline/timeline-canvas.tsx',
   'src/features/editor/tools/editing-toolbar.tsx',
   'src/features/editor/tools/split-dialog.tsx',
   'src/features/editor/tools/use-editing-tools.ts',
@@ -95,7 +93,6 @@ const LONG_FUNCTIONS_LEFT = [
   'src/features/exports/exports-page.tsx',
   'src/features/exports/render-options-fields.tsx',
   'src/features/exports/render-video-dialog.tsx',
-  'src/features/karaoke-preview/karaoke-canvas.tsx',
   'src/features/library/preset-row.tsx',
   'src/features/projects/new-project-page.tsx',
   'src/features/projects/project-header.tsx',
@@ -107,10 +104,6 @@ const LONG_FUNCTIONS_LEFT = [
   'src/features/style/style-preview.tsx',
   'src/features/style/style-studio.tsx',
   'src/features/style/translations-group.tsx',
-  'src/formats/build.ts',
-  'src/formats/ttml/xml.ts',
-  'src/formats/ultrastar/read.ts',
-  'src/karaoke-layout/layout.ts',
 ];
 
 export default tseslint.config(
