@@ -37,3 +37,36 @@ describe('lineConsensus', () => {
     expect(out.spread).toEqual([0, 0, 0, 0]);
   });
 });
+
+describe('lineConsensus with the stem voicing', () => {
+  const lines = [0, 0, 1, 1];
+  // Voice only in [10, 12) and [30, 32).
+  const voiced = (from: number, to: number) => {
+    const overlap = (a: number, b: number) => Math.max(0, Math.min(to, b) - Math.max(from, a));
+    return (overlap(10, 12) + overlap(30, 32)) / (to - from);
+  };
+
+  it('takes a line from the search that puts it on the voice when the median one lies on music', () => {
+    // Two searches agree on line 0 at 20 s (no voice there); one puts it on the voice at 10 s.
+    const a = [word(0, 20), word(1, 20.5), word(2, 30), word(3, 30.5)];
+    const b = [word(0, 20.1), word(1, 20.6), word(2, 30.1), word(3, 30.6)];
+    const c = [word(0, 10), word(1, 10.5), word(2, 30.05), word(3, 30.55)];
+    expect(lineConsensus([a, b, c], lines).source).toEqual([0, 0, 2, 2]);
+    expect(lineConsensus([a, b, c], lines, voiced).source.slice(0, 2)).toEqual([2, 2]);
+  });
+
+  it('keeps the median when the voicing does not tell them apart', () => {
+    const a = [word(0, 10), word(1, 10.5), word(2, 30), word(3, 30.5)];
+    const b = [word(0, 10.2), word(1, 10.7), word(2, 30.1), word(3, 30.6)];
+    const c = [word(0, 11), word(1, 11.3), word(2, 31), word(3, 31.3)];
+    expect(lineConsensus([a, b, c], lines, voiced).source).toEqual([1, 1, 1, 1]);
+  });
+
+  it('keeps the lines in order', () => {
+    // The median of line 1 (search 1, at 9 s) would start before the chosen line 0 ends.
+    const a = [word(0, 10), word(1, 10.5), word(2, 8), word(3, 8.5)];
+    const b = [word(0, 10.1), word(1, 10.6), word(2, 9), word(3, 9.5)];
+    const c = [word(0, 10.2), word(1, 10.7), word(2, 30), word(3, 30.5)];
+    expect(lineConsensus([a, b, c], lines).source.slice(2)).toEqual([2, 2]);
+  });
+});

@@ -13,6 +13,7 @@ import {
   minimumSeconds,
   singlePass,
   windowing,
+  type CpuBudget,
   type WindowedResult,
 } from './sphinx-windows';
 import { lineConsensus } from './consensus';
@@ -138,6 +139,8 @@ export async function syncLyricsToAudio(
     (probability) => ({ phones: garbage.phones, probability }),
   );
   const runs: { found: WindowedResult; byEnergy: Set<number> }[] = [];
+  // The hard bound: real CPU seconds of the recogniser for all searches of this sync.
+  const cpu: CpuBudget = { left: recogniserCpuSeconds(duration) };
   // One budget for all searches: a further search runs only when it can afford what the first took.
   let budget = single ? consensusSearch.budgetCpuSeconds : windowing.searchBudgetCpuSeconds;
   // The first search that ran (found a path or not): what a further one will cost.
@@ -148,6 +151,8 @@ export async function syncLyricsToAudio(
     if (firstRun) {
       const expected = firstRun.estimatedCpu / (skipNormal ? 1 + 1 / windowing.wideCostFactor : 1);
       if (budget < expected) break;
+      // A vote costs about what the first search's kept attempt took.
+      if (cpu.left < firstRun.keptCpuSeconds) break;
     }
     const byEnergy = new Set<number>();
     let found;
@@ -167,6 +172,10 @@ export async function syncLyricsToAudio(
           retries: r === 0 ? 'plausible' : 'first',
           skipNormal,
           budgetCpuSeconds: r === 0 ? Math.max(budget, windowing.searchBudgetCpuSeconds) : budget,
+          // The votes are bounded by the real CPU left; the first search runs its retries as far
+          // as their estimates allow (stopped at the real budget, a song such as the chiptune one
+          // fell to the energy aligner: 21 s off instead of 3 s).
+          ...(r === 0 ? {} : { cpu }),
           onProgress: (f) => searchProgress((r + f) / loops.length),
           fallback: (first, count, from, to) => {
             for (let k = first; k < first + count; k++) byEnergy.add(k);
@@ -183,6 +192,7 @@ export async function syncLyricsToAudio(
     if (!found) break;
     firstRun ??= found;
     budget -= found.estimatedCpu;
+    if (r === 0) cpu.left -= found.cpuSeconds;
     if (found.placedByFallback < spoken.length) runs.push({ found, byEnergy });
   }
   if (runs.length === 0 && single) {
@@ -212,26 +222,48 @@ export async function syncLyricsToAudio(
     }
   }
   if (runs.length === 0) {
-    return fallback('The recogniser found no alignment, not even with wider beams or on the mix.');
+    return fallback(
+      cpu.left <= 0
+        ? `The recogniser found no alignment within its CPU budget (${Math.round(recogniserCpuSeconds(duration))} s for this song).`
+        : 'The recogniser found no alignment, not even with wider beams or on the mix.',
+    );
   }
+  const env = energyEnvelope(vocals);
+  const stretches = voicedRegions(env).map((r) => ({
+    start: r.start * FRAME_SECONDS,
+    end: r.end * FRAME_SECONDS,
+  }));
   const agreed = lineConsensus(
     runs.map((run) => run.found.words),
     lines,
+    voicedShare(stretches),
   );
+  if (process.env.SYNC_DEBUG) {
+    const share = voicedShare(stretches);
+    const moved = new Set(agreed.moved.flatMap((m, k) => (m ? [lines[k]] : [])));
+    console.error(
+      `[sync] ${runs.length} search(es), ${moved.size} line(s) moved off the median: ${[...moved].join(' ')}; recogniser CPU left ${cpu.left.toFixed(1)} s`,
+    );
+    for (const line of moved) {
+      const k = lines.indexOf(line ?? -1);
+      const starts = runs.map((run) => {
+        const w = run.found.words.find((x) => x.index === k);
+        return w ? `${w.start.toFixed(2)} (voiced ${share(w.start, w.start + 2).toFixed(2)})` : '-';
+      });
+      console.error(`[sync]   line ${line}: ${starts.join(' | ')} -> search ${agreed.source[k]}`);
+    }
+  }
   const found = runs[0]?.found ?? {
     widened: 0,
     onMix: 0,
     windows: 0,
     placedByFallback: 0,
     estimatedCpu: 0,
+    cpuSeconds: 0,
+    keptCpuSeconds: 0,
   };
   const byEnergy = new Set(agreed.source.flatMap((r, k) => (runs[r]?.byEnergy.has(k) ? [k] : [])));
   const placedByFallback = byEnergy.size;
-  const env = energyEnvelope(vocals);
-  const stretches = voicedRegions(env).map((r) => ({
-    start: r.start * FRAME_SECONDS,
-    end: r.end * FRAME_SECONDS,
-  }));
   const byIndex = new Map(agreed.words.map((w) => [w.index, w]));
   const timed: TimedWord[] = spoken.map((wordIndex, k) => {
     const hit = byIndex.get(k);
@@ -248,6 +280,7 @@ export async function syncLyricsToAudio(
   const repaired = repairSqueezed(headsRepaired, env.db);
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);
+  const lineVoicing = lineVoicedShares(repaired, voicedShare(stretches));
   const wordConfidence = spokenConfidence(
     words.length,
     spoken,
@@ -261,6 +294,8 @@ export async function syncLyricsToAudio(
       seconds: w.end - w.start,
       lineSqueezed: squeezedLines.has(w.line),
       spread: agreed.spread[k] ?? 0,
+      lineMoved: agreed.moved[k] ?? false,
+      lineVoiced: lineVoicing.get(w.line) ?? 1,
     })),
   );
   const notes: string[] = [];
@@ -291,6 +326,31 @@ export async function syncLyricsToAudio(
   };
 }
 
+/**
+ * The share of [from, to) seconds inside the voiced stretches (sorted, apart) of the vocal stem.
+ */
+export function voicedShare(
+  stretches: readonly { start: number; end: number }[],
+): (from: number, to: number) => number {
+  // Voiced seconds before each stretch's start, for a binary search.
+  const before = new Float64Array(stretches.length + 1);
+  stretches.forEach((s, i) => (before[i + 1] = (before[i] ?? 0) + (s.end - s.start)));
+  const upTo = (t: number) => {
+    let lo = 0;
+    let hi = stretches.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((stretches[mid]?.start ?? Infinity) < t) lo = mid + 1;
+      else hi = mid;
+    }
+    // Stretches 0..lo-1 start before t; the last of them may reach past t.
+    const last = stretches[lo - 1];
+    const full = before[lo] ?? 0;
+    return last ? full - Math.max(0, last.end - t) : 0;
+  };
+  return (from, to) => (to > from ? (upTo(to) - upTo(from)) / (to - from) : 0);
+}
+
 /** Confidence of a word by what placed it (see `SyncOutcome.wordConfidence`). */
 export const confidenceOf = {
   /** Placed by the recogniser, nothing suspicious. */
@@ -307,6 +367,11 @@ export const confidenceOf = {
   missing: 0.15,
   /** Times this for every word of a cramped line. */
   crampedLineFactor: 0.6,
+  /** Times this for every word of a line the consensus took off the median search (moved). */
+  movedLineFactor: 0.7,
+  /** Times this for every word of a line whose span is voiced less than `unvoicedLineShare`. */
+  unvoicedLineFactor: 0.6,
+  unvoicedLineShare: 0.3,
   /** Searches whose starts for a word lie within this agree on it... */
   agreeSeconds: 0.15,
   /** ...and at ten times this apart, its confidence is multiplied by this. */
@@ -325,7 +390,26 @@ export const consensusSearch = {
    * loads of 12-25; with decoding and separation a 5-minute song stays within 60 s.
    */
   budgetCpuSeconds: 30,
+  /** Real CPU of the recogniser per minute of audio for all searches (`recogniserCpuSeconds`)... */
+  cpuSecondsPerMinute: 10,
+  /** ...at least this (any song up to 5 minutes may use it)... */
+  minCpuSeconds: 45,
+  /** ...and at most this (a longer song goes in windows, whose searches cost less per minute). */
+  maxCpuSeconds: 50,
 };
+
+/**
+ * Real CPU seconds the recogniser may use for all searches of a sync of `seconds` of audio: with
+ * decoding and separation (about 5-8 s for 5 minutes) a song up to 5 minutes stays within 60 s
+ * (issue 22); a longer one gets a little more, up to `maxCpuSeconds`.
+ */
+export function recogniserCpuSeconds(seconds: number): number {
+  const c = consensusSearch;
+  return Math.min(
+    c.maxCpuSeconds,
+    Math.max(c.minCpuSeconds, (seconds / 60) * c.cpuSecondsPerMinute),
+  );
+}
 
 interface WordEvidence {
   energy: boolean;
@@ -337,6 +421,23 @@ interface WordEvidence {
   lineSqueezed?: boolean;
   /** Seconds between the searches' starts for it (consensus.ts): they disagree where it is unsure. */
   spread?: number;
+  /** Its line was taken from another search than the median one (a passage the checks moved). */
+  lineMoved?: boolean;
+  /** The share of its line's span where the vocal stem is voiced (1 when unknown). */
+  lineVoiced?: number;
+}
+
+/** Per line: the share of its span (first word's start to last word's end) that is voiced. */
+export function lineVoicedShares(
+  words: readonly TimedWord[],
+  voiced: (from: number, to: number) => number,
+): Map<number, number> {
+  const spans = new Map<number, [number, number]>();
+  for (const w of words) {
+    const span = spans.get(w.line);
+    spans.set(w.line, span ? [span[0], Math.max(span[1], w.end)] : [w.start, w.end]);
+  }
+  return new Map([...spans].map(([line, [from, to]]) => [line, voiced(from, to)]));
 }
 
 /**
@@ -381,6 +482,8 @@ export function spokenConfidence(
     else if (e.headMoved) value = c.headRepaired;
     else if (e.squeezeMoved) value = c.squeezeRepaired;
     if (e.lineSqueezed) value *= c.crampedLineFactor;
+    if (e.lineMoved) value *= c.movedLineFactor;
+    if ((e.lineVoiced ?? 1) < c.unvoicedLineShare) value *= c.unvoicedLineFactor;
     // Searches that disagree: full trust within `agreeSeconds`, down to `disagreeFactor` at 10 times that.
     const spread = e.spread ?? 0;
     if (spread > c.agreeSeconds) {

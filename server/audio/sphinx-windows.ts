@@ -61,6 +61,18 @@ export interface WindowedResult {
   placedByFallback: number;
   /** The estimated CPU seconds of the searches run (`searchSeconds`). */
   estimatedCpu: number;
+  /** CPU seconds the recogniser really used for them (the estimate where /proc cannot tell). */
+  cpuSeconds: number;
+  /** Of those, the CPU seconds of the searches whose words were kept (what one more such search costs). */
+  keptCpuSeconds: number;
+}
+
+/**
+ * CPU seconds of the recogniser left for a sync, shared by all its searches: each search is stopped
+ * when it would use more than what is left (a hard bound, unlike the estimates).
+ */
+export interface CpuBudget {
+  left: number;
 }
 
 export interface WindowOptions {
@@ -89,6 +101,8 @@ export interface WindowOptions {
   skipNormal?: boolean;
   /** Estimated CPU seconds all searches may take (default `windowing.searchBudgetCpuSeconds`). */
   budgetCpuSeconds?: number;
+  /** Real CPU seconds left for the recogniser (shared with other searches of the sync): spent here. */
+  cpu?: CpuBudget;
 }
 
 interface Attempt {
@@ -172,12 +186,14 @@ export async function alignInWindows(
         ? [{ source: () => (mix ??= loadMix()), beams: WIDE_BEAMS, kind: 'mix' as const }]
         : []
       : [
-          { source: voice, beams: WIDE_BEAMS, kind: 'wide' as const, songCmn: true },
-          // A voice the model matches badly (the synthetic demo song) loses to the silence model.
-          { source: voice, beams: WIDE_BEAMS, kind: 'bonus' as const, wordBonus: true },
+          // The mix before the costlier retries on the stem: a stem that lost the voice (several
+          // voices, panned) finds no path at any setting, and the mix often does (issue 22).
           ...(loadMix
             ? [{ source: () => (mix ??= loadMix()), beams: WIDE_BEAMS, kind: 'mix' as const }]
             : []),
+          { source: voice, beams: WIDE_BEAMS, kind: 'wide' as const, songCmn: true },
+          // A voice the model matches badly (the synthetic demo song) loses to the silence model.
+          { source: voice, beams: WIDE_BEAMS, kind: 'bonus' as const, wordBonus: true },
         ]),
   ];
   const result: WindowedResult = {
@@ -187,6 +203,8 @@ export async function alignInWindows(
     windows: 0,
     placedByFallback: 0,
     estimatedCpu: 0,
+    cpuSeconds: 0,
+    keptCpuSeconds: 0,
   };
   // shortestFrom[i]: the least time words i.. can take.
   const minimum = minimumSeconds(words);
@@ -251,11 +269,14 @@ export async function alignInWindows(
     const windowProgress = (f: number) =>
       onProgress(Math.min(1, (t + f * (end - t)) / Math.max(1e-6, duration)));
     // Attempts in order until one finds a plausible alignment; else the least squeezed one found.
-    let best: { words: SphinxWord[]; squeezed: number; kind: Attempt['kind'] } | undefined;
+    let best:
+      { words: SphinxWord[]; squeezed: number; kind: Attempt['kind']; cpu: number } | undefined;
     let songCmn: number[] | undefined;
     for (const attempt of attempts) {
       const attemptCost = attempt.beams === WIDE_BEAMS ? cost * w.wideCostFactor : cost;
       if (budget < attemptCost) break;
+      // Less real CPU left than a quarter of this search's estimate: it could not finish.
+      if (options.cpu && options.cpu.left < attemptCost / 4) break;
       const start = attempt.songCmn ? songCmn : undefined;
       if (attempt.songCmn && !start) continue;
       const source = await attempt.source();
@@ -283,22 +304,27 @@ export async function alignInWindows(
           beams: attempt.beams,
           wordBonus: attempt.wordBonus ?? false,
           ...(start ? { cmn: start } : {}),
+          ...(options.cpu ? { maxCpuSeconds: options.cpu.left } : {}),
         },
         windowProgress,
       );
+      const used = run.cpuSeconds || attemptCost;
+      result.cpuSeconds += used;
+      if (options.cpu) options.cpu.left -= used;
       songCmn ??= run.cmn;
       const squeezed = squeezedShare(run.words);
       if (process.env.SYNC_DEBUG) {
         console.error(
-          `[sync] window ${t.toFixed(1)}-${end.toFixed(1)} s ${attempt.kind}${attempt.songCmn ? '+cmn' : ''}: ${run.words.length} words, squeezed ${squeezed.toFixed(2)}, estimated ${attemptCost.toFixed(1)} s, used ${(childCpu() - cpuBefore).toFixed(1)} s`,
+          `[sync] window ${t.toFixed(1)}-${end.toFixed(1)} s ${attempt.kind}${attempt.songCmn ? '+cmn' : ''}: ${run.words.length} words${run.stopped ? ' (stopped: out of CPU)' : ''}, squeezed ${squeezed.toFixed(2)}, estimated ${attemptCost.toFixed(1)} s, used ${(childCpu() - cpuBefore).toFixed(1)} s (read ${used.toFixed(1)} s)`,
         );
       }
       if (run.words.length === 0) continue;
       if (!best || squeezed < best.squeezed)
-        best = { words: run.words, squeezed, kind: attempt.kind };
+        best = { words: run.words, squeezed, kind: attempt.kind, cpu: used };
       if (squeezed <= plausibility.maxSqueezedShare || options.retries === 'first') break;
     }
     if (best) {
+      result.keptCpuSeconds += best.cpu;
       if (best.kind !== 'normal') result.widened++;
       if (best.kind === 'mix') result.onMix++;
     }

@@ -1,5 +1,8 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { garbage, grammar, parseCmn, parseTimes } from './sphinx';
+import { garbage, grammar, NORMAL_BEAMS, parseCmn, parseTimes, runSphinx } from './sphinx';
 
 describe('parseTimes', () => {
   it('reads word lines, skips fillers and the hypothesis line', () => {
@@ -39,5 +42,42 @@ describe('grammar', () => {
       garbage.phones.length,
     ]);
     expect(grammar(3, false).includes('g_')).toBe(false);
+  });
+});
+
+describe('grammar open at lines', () => {
+  it('lets the search end after any whole line, never inside one', () => {
+    const fsg = grammar(4, false, [true, false, true, false], garbage, true).split('\n');
+    expect(fsg).toContain('TRANSITION 2 4 1.0');
+    expect(fsg).not.toContain('TRANSITION 1 4 1.0');
+    expect(fsg).not.toContain('TRANSITION 3 4 1.0');
+  });
+});
+
+describe.runIf(process.platform === 'linux')('runSphinx CPU bound', () => {
+  it('stops a search that uses more CPU than it may, with no words', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sphinx-cpu-'));
+    try {
+      // A stand-in recogniser that only burns CPU.
+      const binary = join(dir, 'busy');
+      writeFileSync(binary, '#!/bin/sh\nwhile :; do :; done\n');
+      chmodSync(binary, 0o755);
+      const result = await runSphinx(
+        { binary, hmm: dir, dictionary: join(dir, 'none.dict') },
+        {
+          samples: new Int16Array(1600),
+          rate: 16000,
+          words: [[['AH']]],
+          openEnd: false,
+          beams: NORMAL_BEAMS,
+          maxCpuSeconds: 0.3,
+        },
+      );
+      expect(result.stopped).toBe(true);
+      expect(result.words).toEqual([]);
+      expect(result.cpuSeconds).toBeGreaterThan(0.3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

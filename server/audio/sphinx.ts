@@ -83,6 +83,16 @@ export interface SphinxRun {
   lineStarts?: readonly boolean[];
   /** The garbage loop to use (default `garbage`). */
   garbageLoop?: GarbageLoop;
+  /**
+   * With `lineStarts`: the search may end after any whole line (then the loop takes the rest), so
+   * it always finds a path and returns the lines it could place, in order, from the start.
+   */
+  openAtLines?: boolean;
+  /**
+   * Stop the search (no words) once it has used this many CPU seconds (read from /proc while it
+   * runs, so it may overrun by up to half a second of polling); unbounded where /proc is missing.
+   */
+  maxCpuSeconds?: number;
 }
 
 export interface GarbageLoop {
@@ -103,6 +113,10 @@ export interface SphinxResult {
   words: SphinxWord[];
   /** The running cepstral mean at the end of the search, when its log shows it. */
   cmn?: number[];
+  /** CPU seconds the recogniser used, as last read from /proc while it ran (0 where unknown). */
+  cpuSeconds?: number;
+  /** It was stopped at `maxCpuSeconds` (no words). */
+  stopped?: boolean;
 }
 
 /**
@@ -114,6 +128,7 @@ export function grammar(
   openEnd: boolean,
   lineStarts?: readonly boolean[],
   loop: GarbageLoop = garbage,
+  openAtLines = false,
 ): string {
   const lines = ['FSG_BEGIN lyrics', `NUM_STATES ${count + 1}`, 'START_STATE 0'];
   lines.push(`FINAL_STATE ${count}`);
@@ -123,7 +138,10 @@ export function grammar(
     }
   };
   for (let i = 0; i < count; i++) {
-    if (lineStarts?.[i]) addLoop(i);
+    if (lineStarts?.[i]) {
+      addLoop(i);
+      if (openAtLines && i > 0 && !openEnd) lines.push(`TRANSITION ${i} ${count} 1.0`);
+    }
     lines.push(`TRANSITION ${i} ${i + 1} 1.0 w${i}`);
     if (openEnd && i < count - 1) lines.push(`TRANSITION ${i + 1} ${count} 1.0`);
   }
@@ -191,6 +209,17 @@ function readShare(
   }
 }
 
+/** CPU seconds `pid` has used so far (user + system, Linux /proc); undefined where unreadable. */
+function processCpu(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / 100 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Aligns the words on the samples with `pocketsphinx_continuous` (one utterance: `-remove_silence
  * no`, or every time shifts). No words when the search found no path. `onProgress` hears how much
@@ -209,7 +238,7 @@ export async function runSphinx(
     const loop = job.garbageLoop ?? garbage;
     writeFileSync(
       join(dir, 'lyrics.fsg'),
-      grammar(job.words.length, job.openEnd, job.lineStarts, loop),
+      grammar(job.words.length, job.openEnd, job.lineStarts, loop, job.openAtLines),
     );
     writeFileSync(
       join(dir, 'lyrics.dict'),
@@ -239,6 +268,8 @@ export async function runSphinx(
       job.wordBonus ? ['-wip', '100'] : [],
       ['-logfn', log],
     ].flat();
+    let cpuSeconds = 0;
+    let stopped = false;
     const stdout = await new Promise<string>((resolve, reject) => {
       const child = spawn(tools.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
@@ -249,13 +280,20 @@ export async function runSphinx(
         .on('data', (chunk: string) => (err = (err + chunk).slice(-2000)));
       let fd: string | undefined;
       const poll =
-        onProgress &&
         child.pid !== undefined &&
         setInterval(() => {
-          const read = child.pid ? readShare(child.pid, audio, wav.length, fd) : undefined;
+          const pid = child.pid;
+          if (!pid) return;
+          cpuSeconds = processCpu(pid) ?? cpuSeconds;
+          if (job.maxCpuSeconds !== undefined && cpuSeconds > job.maxCpuSeconds && !stopped) {
+            stopped = true;
+            child.kill('SIGKILL');
+            return;
+          }
+          const read = onProgress ? readShare(pid, audio, wav.length, fd) : undefined;
           if (!read) return;
           fd = read[1];
-          onProgress(read[0]);
+          onProgress?.(read[0]);
         }, PROGRESS_MS);
       const stop = () => poll && clearInterval(poll);
       child.on('error', (error) => {
@@ -265,6 +303,7 @@ export async function runSphinx(
       child.on('close', (code) => {
         stop();
         if (code === 0) resolve(out);
+        else if (stopped) resolve('');
         else reject(new Error(`pocketsphinx exited with ${code}: ${err}`));
       });
     });
@@ -274,7 +313,8 @@ export async function runSphinx(
     } catch {
       cmn = undefined;
     }
-    return { words: parseTimes(stdout), ...(cmn ? { cmn } : {}) };
+    if (stopped) return { words: [], cpuSeconds, stopped };
+    return { words: parseTimes(stdout), ...(cmn ? { cmn } : {}), cpuSeconds };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
