@@ -11,7 +11,7 @@
  *
  * How good each is on real songs (precision/recall of voiced frames against the human word timings,
  * AUC, words the gate would wrongly shut out, share of long wordless stretches it closes):
- * `npx tsx bench/lib/stem-quality.ts` (figures in docs/adr/0019-vocal-stem-quality-and-voicing-gate.md).
+ * `npx tsx bench/lib/stem-quality.ts` (figures in docs/adr/0022-vocal-stem-quality-and-voicing-gate.md).
  */
 import type { PcmAudio } from './pcm';
 import { Fft, hannWindow, nextPowerOfTwo } from '../../src/dsp/fft';
