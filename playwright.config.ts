@@ -9,12 +9,30 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'karaoke-e2e-'));
 process.env.E2E_API_KEY ??= 'e2e-demo-key-0123456789abcdef';
 const PORT = Number(process.env.E2E_PORT ?? 8797);
 
+/**
+ * Specs that use (and some change) the demo account's data: its project, presets, media. They run
+ * one at a time in a project of their own (`workers: 1`). Every other spec makes its own account
+ * (or uses the worker's shared read-only project, e2e/fixtures.ts), so it may run beside them.
+ */
+const DEMO_ACCOUNT_SPECS = [
+  'a11y',
+  'account',
+  'editor-layout',
+  'keyboard-journey',
+  'library',
+  'projects',
+  'sign-in',
+  'timeline',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two workers on the 2-core CI machine: while one test waits on the service (a sync, a render)
+  // the other drives its browser. E2E_WORKERS=1 runs everything one at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
@@ -23,7 +41,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium-demo', testMatch: DEMO_ACCOUNT_SPECS, workers: 1 },
+    { name: 'chromium', testIgnore: DEMO_ACCOUNT_SPECS },
+  ],
   webServer: {
     command: 'node scripts/start.mjs',
     url: `http://127.0.0.1:${PORT}/healthz`,
