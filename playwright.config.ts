@@ -27,7 +27,9 @@ const DEMO_ACCOUNT_SPECS = [
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
+  // Many tests make their project through the real sync first (tens of CPU seconds each); with two
+  // workers on two cores that may take twice as long as alone.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
   // Two workers on the 2-core CI machine: while one test waits on the service (a sync, a render)
@@ -58,6 +60,10 @@ export default defineConfig({
       KARAOKE_API_KEY: process.env.E2E_API_KEY,
       // The e2e build carries the test hooks (window.__timeline); the production build does not.
       KTS_TEST_HOOKS: '1',
+      // Two workers each have a sync (or a render) running at times, and a test may start a task of
+      // its own: enough task slots that none waits in the queue behind another test's sync (the
+      // default is one per core, two here).
+      TASK_CONCURRENCY: '4',
     },
   },
 });
