@@ -106,6 +106,27 @@ export async function isolatedProject(from: Requester, alignments = 1): Promise<
   return { key, project };
 }
 
+/**
+ * A fresh account with a project made from the demo song without lyrics (decoded and separated,
+ * never synced: under a CPU second instead of tens), for tests of what needs no alignment, such as
+ * the project's video style settings.
+ */
+export async function settingsOnlyProject(from: Requester): Promise<IsolatedProject> {
+  const key = createAccount(
+    `settings-${Date.now()}-${Math.random().toString(36).slice(2)}@test.local`,
+  );
+  const start = await createProjectFrom(
+    from,
+    key,
+    { bytes: readFileSync(SONG), filename: 'demo-song.flac', contentType: 'audio/flac' },
+    'Settings test song',
+    null,
+  );
+  await waitForTask(from, key, start.taskId);
+  const project = await api<Project>(from, 'GET', `/projects/${start.projectId}`, undefined, key);
+  return { key, project };
+}
+
 /** Sub-words joined into their words: the first's fields, the texts joined, to the last one's end. */
 function wholeWords(items: readonly AlignmentItem[]): AlignmentItem[] {
   const words: AlignmentItem[] = [];

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { Preset, ProjectSettings } from '../src/contract';
-import { isolatedProject, createProjectFrom } from './editor-fixtures';
+import { createProjectFrom, isolatedProject, settingsOnlyProject } from './editor-fixtures';
 import { api, expect, signIn, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 
@@ -176,7 +176,7 @@ test('save as preset, apply it to another project', async ({ page }) => {
 });
 
 test("a second tab's stale save gets the merge or reload choice", async ({ page, context }) => {
-  const { key, project } = await isolatedProject(page);
+  const { key, project } = await settingsOnlyProject(page);
   await signIn(page, key, `/projects/${project.id}/settings`);
   const second = await context.newPage();
   await second.goto(`/projects/${project.id}/settings`);
