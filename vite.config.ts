@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -74,5 +75,9 @@ export default defineConfig(({ mode }) => ({
     ],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // vitest's default is one worker fewer than the cores: one on the 2-core CI machine, which
+    // leaves a core idle while a test waits on a child process (pocketsphinx, ffmpeg) or on
+    // PostgreSQL. At least two.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 }));

@@ -405,8 +405,9 @@ test.describe('editing tools', () => {
 
   test('the waveform of the vocals is drawn from the analysis: the stem is downloaded once', async ({
     page,
+    sharedProject,
   }) => {
-    const { key, project } = await isolatedProject(page);
+    const { key, project } = sharedProject;
     const vocals = project.stems.find((s) => s.type === 'vocals');
     expect(vocals).toBeTruthy();
     const fileOf = (url: string) => new URL(url, 'http://x').pathname;
@@ -436,8 +437,11 @@ test.describe('editing tools', () => {
     expect(downloads.length).toBeLessThanOrEqual(1);
   });
 
-  test('Spectrogram toggle draws the vocals and follows the zoom', async ({ page }, info) => {
-    const { key, project } = await isolatedProject(page);
+  test('Spectrogram toggle draws the vocals and follows the zoom', async ({
+    page,
+    sharedProject,
+  }, info) => {
+    const { key, project } = sharedProject;
     await openEditor(page, key, project.id);
     const toggle = tools(page).getByRole('button', { name: 'Spectrogram' });
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');

@@ -1,54 +1,56 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import type { AlignmentItem, Project, Task, TaskStart, UploadResponse } from '../src/contract';
-import { api, createAccount } from './fixtures';
+import { api, createAccount, putBytes, type Requester } from './service';
 
 const SONG = 'server/seed/assets/demo-song.flac';
 export const LYRICS = readFileSync('server/seed/assets/demo-song.lyrics.txt', 'utf8');
 
-export async function waitForTask(page: Page, key: string, taskId: string): Promise<Task> {
-  for (let i = 0; i < 240; i++) {
-    const task = await api<Task>(page, 'GET', `/tasks/${taskId}`, undefined, key);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls a task until it ends; throws unless it completed. The wait is bounded by the test's (or
+ * the fixture's) own timeout, not by a count of polls: a sync takes longer on a busy machine.
+ */
+export async function waitForTask(from: Requester, key: string, taskId: string): Promise<Task> {
+  for (;;) {
+    const task = await api<Task>(from, 'GET', `/tasks/${taskId}`, undefined, key);
     if (['completed', 'failed', 'cancelled', 'timed-out', 'finalized'].includes(task.status)) {
       if (task.status !== 'completed')
         throw new Error(`task ${task.type} ${task.status}: ${task.error}`);
       return task;
     }
-    await page.waitForTimeout(250);
+    await sleep(250);
   }
-  throw new Error(`task ${taskId} did not finish`);
 }
 
 /**
  * Uploads `file` through the API (upload URL, then PUT of the bytes) and creates a project from it
- * with the demo lyrics; the create task is left running.
+ * with the demo lyrics (or, with `lyrics: null`, none: the task decodes and separates only, no
+ * sync); the create task is left running.
  */
 export async function createProjectFrom(
-  page: Page,
+  from: Requester,
   key: string,
   file: { bytes: Buffer; filename: string; contentType: string },
   title: string,
+  lyrics: string | null = LYRICS,
 ): Promise<TaskStart> {
   const upload = await api<UploadResponse>(
-    page,
+    from,
     'POST',
     '/uploads',
     { filename: file.filename, contentType: file.contentType, contentLength: file.bytes.length },
     key,
   );
-  const put = await page.request.put(upload.uploadUrl, {
-    data: file.bytes,
-    headers: { 'Content-Type': file.contentType },
-  });
-  if (!put.ok()) throw new Error(`upload PUT failed: ${put.status()}`);
+  await putBytes(from, upload.uploadUrl, file.bytes, file.contentType);
   return api<TaskStart>(
-    page,
+    from,
     'POST',
     '/projects',
     {
       inputFileId: upload.inputFileId,
       title,
-      lyricsSource: { type: 'transcribe', lyrics: LYRICS },
+      ...(lyrics === null ? {} : { lyricsSource: { type: 'transcribe', lyrics } }),
     },
     key,
   );
@@ -66,31 +68,31 @@ export interface IsolatedProject {
  * editor tests start from whole words (as an imported or hand-made alignment has), so each
  * alignment's sub-words are joined back into their words through the API.
  */
-export async function isolatedProject(page: Page, alignments = 1): Promise<IsolatedProject> {
+export async function isolatedProject(from: Requester, alignments = 1): Promise<IsolatedProject> {
   const key = createAccount(
     `editor-${Date.now()}-${Math.random().toString(36).slice(2)}@test.local`,
   );
   const start = await createProjectFrom(
-    page,
+    from,
     key,
     { bytes: readFileSync(SONG), filename: 'demo-song.flac', contentType: 'audio/flac' },
     'Editor test song',
   );
-  await waitForTask(page, key, start.taskId);
+  await waitForTask(from, key, start.taskId);
   for (let n = 1; n < alignments; n++) {
     const sync = await api<TaskStart>(
-      page,
+      from,
       'POST',
       `/projects/${start.projectId}/tasks/lyrics-sync`,
       { lyricsSource: { type: 'transcribe', lyrics: LYRICS } },
       key,
     );
-    await waitForTask(page, key, sync.taskId);
+    await waitForTask(from, key, sync.taskId);
   }
-  const synced = await api<Project>(page, 'GET', `/projects/${start.projectId}`, undefined, key);
+  const synced = await api<Project>(from, 'GET', `/projects/${start.projectId}`, undefined, key);
   for (const alignment of synced.alignments) {
     await api(
-      page,
+      from,
       'PUT',
       `/projects/${synced.id}/alignments/${alignment.id}`,
       {
@@ -100,7 +102,28 @@ export async function isolatedProject(page: Page, alignments = 1): Promise<Isola
       key,
     );
   }
-  const project = await api<Project>(page, 'GET', `/projects/${start.projectId}`, undefined, key);
+  const project = await api<Project>(from, 'GET', `/projects/${start.projectId}`, undefined, key);
+  return { key, project };
+}
+
+/**
+ * A fresh account with a project made from the demo song without lyrics (decoded and separated,
+ * never synced: under a CPU second instead of tens), for tests of what needs no alignment, such as
+ * the project's video style settings.
+ */
+export async function settingsOnlyProject(from: Requester): Promise<IsolatedProject> {
+  const key = createAccount(
+    `settings-${Date.now()}-${Math.random().toString(36).slice(2)}@test.local`,
+  );
+  const start = await createProjectFrom(
+    from,
+    key,
+    { bytes: readFileSync(SONG), filename: 'demo-song.flac', contentType: 'audio/flac' },
+    'Settings test song',
+    null,
+  );
+  await waitForTask(from, key, start.taskId);
+  const project = await api<Project>(from, 'GET', `/projects/${start.projectId}`, undefined, key);
   return { key, project };
 }
 
@@ -119,5 +142,5 @@ function wholeWords(items: readonly AlignmentItem[]): AlignmentItem[] {
   return words;
 }
 
-export const getProject = (page: Page, key: string, projectId: string) =>
-  api<Project>(page, 'GET', `/projects/${projectId}`, undefined, key);
+export const getProject = (from: Requester, key: string, projectId: string) =>
+  api<Project>(from, 'GET', `/projects/${projectId}`, undefined, key);

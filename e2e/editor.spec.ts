@@ -100,8 +100,9 @@ test.describe('timing editor', () => {
 
   test('editing options: push neighbours applies, and the options survive a reload', async ({
     page,
+    sharedProject,
   }) => {
-    const { key, project } = await isolatedProject(page);
+    const { key, project } = sharedProject;
     const items = activeItems(project);
     await openEditor(page, key, project.id);
     const options = page.getByRole('group', { name: 'Editing options' });
@@ -144,8 +145,8 @@ test.describe('timing editor', () => {
     await expect.poll(async () => seconds(await field.inputValue())).toBeCloseTo(stopAt, 2);
   });
 
-  test('undo and redo', async ({ page }) => {
-    const { key, project } = await isolatedProject(page);
+  test('undo and redo', async ({ page, sharedProject }) => {
+    const { key, project } = sharedProject;
     const items = activeItems(project);
     await openEditor(page, key, project.id);
     const field = startField(page, items[2]!);
@@ -166,8 +167,8 @@ test.describe('timing editor', () => {
     await expect(field).not.toHaveValue(original);
   });
 
-  test('unsaved edits survive a reload', async ({ page }) => {
-    const { key, project } = await isolatedProject(page);
+  test('unsaved edits survive a reload', async ({ page, sharedProject }) => {
+    const { key, project } = sharedProject;
     const items = activeItems(project);
     await openEditor(page, key, project.id);
     const value = newStartFor(items, 4);
@@ -180,8 +181,11 @@ test.describe('timing editor', () => {
     await expect(page.getByText('Unsaved changes')).toBeVisible();
   });
 
-  test('drag a word on the canvas: its start changes in the word list', async ({ page }) => {
-    const { key, project } = await isolatedProject(page);
+  test('drag a word on the canvas: its start changes in the word list', async ({
+    page,
+    sharedProject,
+  }) => {
+    const { key, project } = sharedProject;
     const items = activeItems(project);
     await openEditor(page, key, project.id);
     const word = items[1]!;
@@ -207,8 +211,11 @@ test.describe('timing editor', () => {
     await expect(page.getByText('Unsaved changes')).toBeVisible();
   });
 
-  test('arrows on the focused timeline select words; Tab always moves focus', async ({ page }) => {
-    const { key, project } = await isolatedProject(page);
+  test('arrows on the focused timeline select words; Tab always moves focus', async ({
+    page,
+    sharedProject,
+  }) => {
+    const { key, project } = sharedProject;
     const items = activeItems(project);
     await openEditor(page, key, project.id);
     const canvas = page.getByRole('application', { name: /timeline/i });
@@ -245,8 +252,8 @@ test.describe('timing editor', () => {
     await expect(startField(page, items[1]!)).toBeFocused();
   });
 
-  test('vocal onsets are found in the browser for snapping', async ({ page }) => {
-    const { key, project } = await isolatedProject(page);
+  test('vocal onsets are found in the browser for snapping', async ({ page, sharedProject }) => {
+    const { key, project } = sharedProject;
     await openEditor(page, key, project.id);
     const onsets = () =>
       page.evaluate(

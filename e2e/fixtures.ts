@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { test as base, expect, type Page } from '@playwright/test';
+import { isolatedProject, type IsolatedProject } from './editor-fixtures';
+import { API_KEY } from './service';
 
-export const API_KEY = process.env.E2E_API_KEY ?? '';
-export const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
+export { API_KEY, DATA_DIR, api, createAccount } from './service';
 
 /** Opens the app signed in through the one-click `#key=` link and waits for the shell. */
 export async function signIn(page: Page, key = API_KEY, path = '/'): Promise<void> {
@@ -10,46 +10,45 @@ export async function signIn(page: Page, key = API_KEY, path = '/'): Promise<voi
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
-/** A new account on the running service (`npm run keys -- create`), for tests that need isolation. */
-export function createAccount(email: string): string {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/cli/keys.ts', 'create', '--email', email],
-    { env: { ...process.env, DATA_DIR }, encoding: 'utf8' },
-  );
-  const key = out.trim().split('\n').pop()?.trim();
-  if (!key) throw new Error(`keys create printed no key: ${out}`);
-  return key;
-}
-
-/** Calls the real API directly (setup and verification in tests; never a mock). */
-export async function api<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-  key = API_KEY,
-): Promise<T> {
-  const response = await page.request.fetch(`/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok())
-    throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
+/** Freezes an object and everything in it: a shared fixture no test may change. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /**
  * Every test's page fails the test on an uncaught error in the app (a raw exception is a bug even
  * when the screen looks right).
+ *
+ * `sharedProject`: one account with one project made from the demo song exactly as
+ * `isolatedProject` makes it (upload, create with lyrics, the real sync, words joined), made once
+ * per worker and shared by the tests that never write to the service: they edit only the
+ * browser's draft (IndexedDB) and preferences (localStorage), which live in each test's own
+ * browser context. A test that saves, syncs, renders or changes settings takes `isolatedProject`.
+ * The project is frozen: a test that tried to change the object would fail.
  */
-export const test = base.extend({
+export const test = base.extend<object, { sharedProject: IsolatedProject }>({
   page: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await use(page);
     expect(errors, 'uncaught errors in the page').toEqual([]);
   },
+  sharedProject: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+      });
+      try {
+        await use(deepFreeze(await isolatedProject(request)));
+      } finally {
+        await request.dispose();
+      }
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
 });
 export { expect };

@@ -178,8 +178,9 @@ test.describe('timing files in the editor', () => {
 
   test('export every format from the current draft and read each file back', async ({
     page,
+    sharedProject,
   }, info) => {
-    const { key, project } = await isolatedProject(page);
+    const { key, project } = sharedProject;
     const items = lyricOrder(itemsOf(project));
     await openEditor(page, key, project.id);
 

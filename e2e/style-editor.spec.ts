@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { Preset, ProjectSettings } from '../src/contract';
-import { isolatedProject, createProjectFrom } from './editor-fixtures';
+import { createProjectFrom, isolatedProject, settingsOnlyProject } from './editor-fixtures';
 import { api, expect, signIn, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 
@@ -107,8 +107,9 @@ test('keyboard only: colours and lines per screen change the preview, save, and 
 
 test('a style that makes lines overflow the frame is flagged before rendering', async ({
   page,
+  sharedProject,
 }) => {
-  const { key, project } = await isolatedProject(page);
+  const { key, project } = sharedProject;
   await signIn(page, key, `/projects/${project.id}/settings`);
   const size = page.getByLabel(/^Lyrics size/);
   await size.fill('400');
@@ -137,6 +138,7 @@ test('save as preset, apply it to another project', async ({ page }) => {
       contentType: 'audio/flac',
     },
     'Another song',
+    null, // a preset applies to any project: no lyrics, no sync needed
   );
   await signIn(page, key, `/projects/${project.id}/settings`);
   await page.getByLabel('Aspect ratio').selectOption('9:16');
@@ -174,7 +176,7 @@ test('save as preset, apply it to another project', async ({ page }) => {
 });
 
 test("a second tab's stale save gets the merge or reload choice", async ({ page, context }) => {
-  const { key, project } = await isolatedProject(page);
+  const { key, project } = await settingsOnlyProject(page);
   await signIn(page, key, `/projects/${project.id}/settings`);
   const second = await context.newPage();
   await second.goto(`/projects/${project.id}/settings`);
@@ -207,8 +209,8 @@ test("a second tab's stale save gets the merge or reload choice", async ({ page,
   await second.close();
 });
 
-test('the settings page is axe clean', async ({ page }) => {
-  const { key, project } = await isolatedProject(page);
+test('the settings page is axe clean', async ({ page, sharedProject }) => {
+  const { key, project } = sharedProject;
   await signIn(page, key, `/projects/${project.id}/settings`);
   await expect(page.getByRole('heading', { name: 'Video style' })).toBeVisible();
   await page.getByLabel(/^Lyrics size/).fill('-1');

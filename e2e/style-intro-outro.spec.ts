@@ -1,5 +1,5 @@
 import type { ProjectSettings } from '../src/contract';
-import { isolatedProject } from './editor-fixtures';
+import { settingsOnlyProject } from './editor-fixtures';
 import { api, expect, signIn, test } from './fixtures';
 
 /**
@@ -9,7 +9,7 @@ import { api, expect, signIn, test } from './fixtures';
 test('intro video: keyboard switch, media, effect and fade saved with the style', async ({
   page,
 }, testInfo) => {
-  const { key, project } = await isolatedProject(page);
+  const { key, project } = await settingsOnlyProject(page);
   await signIn(page, key, `/projects/${project.id}/settings`);
   await expect(page.getByRole('heading', { name: 'Video style' })).toBeVisible();
   const toggle = page.getByLabel('Intro video', { exact: true });
