@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAccountWithKey } from '../db/accounts';
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../db/open-database';
 import { createSignInToken } from '../signin-links';
 
 const USAGE =

@@ -12,19 +12,10 @@ import {
 import { compareItems, keyOf } from './item-key';
 import { recordItems } from './key-index';
 import { recordDerivation } from './lineage';
+import type { Change } from './op-types';
 import { sameItem } from './merge-item';
 
-/**
- * What an edit changed: the item objects it took out and the ones it put in (a moved word is one
- * of each), and the estimated flags it turned off and on. History, drafts and rebase all store
- * changes, never document copies; a step costs what it changed.
- */
-export interface Change {
-  readonly removed: readonly AlignmentItem[];
-  readonly added: readonly AlignmentItem[];
-  readonly estimatedOff: readonly string[];
-  readonly estimatedOn: readonly string[];
-}
+export type { Change } from './op-types';
 
 export const EMPTY_CHANGE: Change = { removed: [], added: [], estimatedOff: [], estimatedOn: [] };
 

@@ -1,4 +1,4 @@
-import type { Change } from './change';
+import type { Change } from './op-types';
 import type { TimingDoc } from './doc';
 
 /**

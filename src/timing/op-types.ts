@@ -64,3 +64,15 @@ export type TimingOp =
   | { type: 'splitLine'; key: string }
   /** The next line joins `line` (its translations appended to this line's). */
   | { type: 'joinLines'; line: number };
+
+/**
+ * What an edit changed: the item objects it took out and the ones it put in (a moved word is one
+ * of each), and the estimated flags it turned off and on. History, drafts and rebase all store
+ * changes, never document copies; a step costs what it changed.
+ */
+export interface Change {
+  readonly removed: readonly AlignmentItem[];
+  readonly added: readonly AlignmentItem[];
+  readonly estimatedOff: readonly string[];
+  readonly estimatedOn: readonly string[];
+}

@@ -1,6 +1,10 @@
 import { useEffect, useRef } from 'react';
-import type { WaveformView } from './waveform';
 import { useCanvasSize, type CanvasSize } from '../timeline/use-canvas-size';
+
+export interface WaveformView {
+  startTime: number;
+  pxPerSecond: number;
+}
 
 export interface ViewStripProps {
   /** Paints the strip for the view; the context is already scaled to CSS px. */

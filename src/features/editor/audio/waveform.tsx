@@ -1,14 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
-import { ViewStrip } from './view-strip';
+import { ViewStrip, type WaveformView } from './view-strip';
+
+export type { WaveformView } from './view-strip';
 import type { CanvasSize } from '../timeline/use-canvas-size';
 import { drawWaveform, pyramidSteps, type PeakPyramid } from './peak-pyramid';
 import { scrollTarget, waveformTransform } from './waveform-align';
-
-export interface WaveformView {
-  startTime: number;
-  pxPerSecond: number;
-}
 
 export interface WaveformProps {
   /** The stem to draw; wavesurfer fetches and decodes it unless `peaks` are given. */
