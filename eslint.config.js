@@ -114,7 +114,6 @@ const LONG_FUNCTIONS_LEFT = [
   'server/audio/sphinx.ts',
   'server/audio/voicing.ts',
   'server/db/migrations.ts',
-  'server/render/render-export.ts',
 ];
 
 export default tseslint.config(

@@ -83,20 +83,17 @@ async function clipFile(
   return { file };
 }
 
-/**
- * The `export-project` task: lays the alignment out with the project's style (the shared layout
- * module), writes the ASS script, has ffmpeg + libass render it over the background with the
- * chosen audio, and stores the file; the commit marks the export completed. Everything is written
- * in one scratch folder removed at the end, whatever happens (failure, cancel).
- */
-export async function renderExport(
-  deps: Deps,
-  task: TaskRow,
-  input: ExportTaskInput,
-  run: TaskRun,
-): Promise<Finished> {
-  const { db, files } = deps;
-  const { signal } = run;
+/** What a render reads before it starts: the project, its words, the audio and the span. */
+interface RenderSource {
+  project: ProjectRow;
+  items: AlignmentItem[];
+  stem: Awaited<ReturnType<typeof projectStems>>[number] | undefined;
+  songLength: number;
+  from: number;
+  to: number;
+}
+
+async function renderSource(db: Db, task: TaskRow, input: ExportTaskInput): Promise<RenderSource> {
   const project = await db.one<ProjectRow>('SELECT * FROM projects WHERE id = ?', task.project_id);
   if (!project) throw new DspUserError('The project is gone.');
   const alignment = await db.one<{ items_json: string }>(
@@ -114,10 +111,9 @@ export async function renderExport(
   if (input.audio !== 'none' && !stem) {
     throw new DspUserError(`The project has no ${input.audio} audio any more.`);
   }
-  const style = input.style;
   const lastEnd = items.reduce((m, i) => Math.max(m, i.end), 0);
   const songLength = stem?.duration ?? project.duration ?? lastEnd + TAIL_SECONDS;
-  const trim = style.trim;
+  const trim = input.style.trim;
   const from = input.range ? input.range.start : Math.max(0, trim.startSeconds);
   const to = input.range
     ? Math.min(input.range.end, songLength)
@@ -125,140 +121,206 @@ export async function renderExport(
       ? Math.min(trim.endSeconds, songLength)
       : songLength;
   if (to - from < 0.1) throw new DspUserError('Nothing of the song is left to render.');
+  return { project, items, stem, songLength, from, to };
+}
 
+/** Local copies of stored files for one render, released together at its end. */
+class Copies {
+  private readonly release: (() => Promise<void>)[] = [];
+  constructor(private readonly files: FileStore) {}
+
+  async path(fileId: string): Promise<string> {
+    const copy = await this.files.localCopy(fileId);
+    this.release.push(() => copy.release());
+    return copy.path;
+  }
+
+  async releaseAll(): Promise<void> {
+    for (const r of this.release) await r().catch(() => undefined);
+  }
+}
+
+/** The logo to draw, or a note why none is drawn. */
+async function logoOf(
+  deps: Deps,
+  task: TaskRow,
+  input: ExportTaskInput,
+  copies: Copies,
+  notes: string[],
+): Promise<{ path: string; svg: boolean } | undefined> {
+  const logoStyle = input.style.overlays.branding
+    .logo as typeof input.style.overlays.branding.logo & {
+    mediaId?: unknown;
+  };
+  if (!logoStyle.enabled || input.transparent) return undefined;
+  const file = await logoFile(deps.db, task.account_id, logoStyle.mediaId);
+  if (!file) {
+    notes.push('The logo is enabled but the account has no ready logo media: none is shown.');
+    return undefined;
+  }
+  return { path: await copies.path(file.id), svg: file.content_type === 'image/svg+xml' };
+}
+
+/** The intro and outro videos to play, each with a note when it is enabled but left out. */
+async function clipsOf(
+  deps: Deps,
+  task: TaskRow,
+  input: ExportTaskInput,
+  copies: Copies,
+  notes: string[],
+  signal: AbortSignal,
+): Promise<{ intro?: ClipPlan; outro?: ClipPlan }> {
+  const clips: { intro?: ClipPlan; outro?: ClipPlan } = {};
+  for (const which of ['intro', 'outro'] as const) {
+    const clipStyle = input.style.overlays.branding[which];
+    if (!clipStyle.enabled) continue;
+    const Which = which === 'intro' ? 'Intro' : 'Outro';
+    if (input.transparent) {
+      notes.push(
+        `${Which} videos are not supported in a transparent export: the video has no ${which}.`,
+      );
+      continue;
+    }
+    const found = await clipFile(deps.db, task.account_id, clipStyle.mediaId, `${which}-video`);
+    if (!found.file) {
+      notes.push(`The ${which} is enabled but ${found.reason}: the video has no ${which}.`);
+      continue;
+    }
+    const path = await copies.path(found.file.id);
+    const probe = await probeClip(path, signal);
+    if (!probe?.hasVideo || probe.duration <= 0) {
+      notes.push(`The ${which} file cannot be read as a video: the video has no ${which}.`);
+      continue;
+    }
+    const wanted = clipStyle.durationSeconds > 0 ? clipStyle.durationSeconds : probe.duration;
+    clips[which] = {
+      path,
+      duration: Math.min(wanted, probe.duration),
+      hasAudio: probe.hasAudio,
+      fade: clipStyle.effect === 'fade' ? Math.max(0, clipStyle.effectDuration) : 0,
+    };
+  }
+  return clips;
+}
+
+/**
+ * Runs the render with `{ projectId, exportId, progress }` reports; a write that finds the task
+ * no longer ours (cancelled from another process) stops it, as the task's own signal does.
+ */
+async function renderWithProgress(
+  task: TaskRow,
+  input: ExportTaskInput,
+  run: TaskRun,
+  options: Omit<Parameters<typeof renderVideo>[0], 'signal' | 'onProgress'>,
+): Promise<RenderedVideo> {
+  const { signal } = run;
+  const controller = new AbortController();
+  const stop = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', stop, { once: true });
+  const progress = progressWriter(run, task, {
+    extra: { exportId: input.exportId },
+    onLost: () => controller.abort(new Error('The task is no longer ours.')),
+  });
+  try {
+    progress(0);
+    return await renderVideo({ ...options, signal: controller.signal, onProgress: progress });
+  } catch (error) {
+    if (error instanceof FfmpegError) {
+      throw new DspUserError(`The video could not be rendered: ${error.message}`);
+    }
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+/**
+ * The `export-project` task: lays the alignment out with the project's style (the shared layout
+ * module), writes the ASS script, has ffmpeg + libass render it over the background with the
+ * chosen audio, and stores the file; the commit marks the export completed. Everything is written
+ * in one scratch folder removed at the end, whatever happens (failure, cancel).
+ */
+export async function renderExport(
+  deps: Deps,
+  task: TaskRow,
+  input: ExportTaskInput,
+  run: TaskRun,
+): Promise<Finished> {
+  const { db, files } = deps;
+  const { project, items, stem, songLength, from, to } = await renderSource(db, task, input);
   const dir = files.scratchPath('-render');
   await mkdir(dir, { recursive: true });
-  const release: (() => Promise<void>)[] = [];
+  const copies = new Copies(files);
   try {
     const audioFile = stem && (await fileRow(db, stem.file_id));
     if (stem && !audioFile) throw new DspUserError('The audio file of the project is gone.');
-    let audioPath: string | undefined;
-    if (audioFile) {
-      const copy = await files.localCopy(audioFile.id);
-      release.push(() => copy.release());
-      audioPath = copy.path;
-    }
+    const audioPath = audioFile ? await copies.path(audioFile.id) : undefined;
     const notes: string[] = [];
-    let logo: { path: string; svg: boolean } | undefined;
-    const logoStyle = style.overlays.branding.logo as typeof style.overlays.branding.logo & {
-      mediaId?: unknown;
-    };
-    if (logoStyle.enabled && !input.transparent) {
-      const file = await logoFile(db, task.account_id, logoStyle.mediaId);
-      if (file) {
-        const copy = await files.localCopy(file.id);
-        release.push(() => copy.release());
-        logo = { path: copy.path, svg: file.content_type === 'image/svg+xml' };
-      } else {
-        notes.push('The logo is enabled but the account has no ready logo media: none is shown.');
-      }
-    }
-    const clips: { intro?: ClipPlan; outro?: ClipPlan } = {};
-    for (const which of ['intro', 'outro'] as const) {
-      const clipStyle = style.overlays.branding[which];
-      if (!clipStyle.enabled) continue;
-      const Which = which === 'intro' ? 'Intro' : 'Outro';
-      if (input.transparent) {
-        notes.push(
-          `${Which} videos are not supported in a transparent export: the video has no ${which}.`,
-        );
-        continue;
-      }
-      const found = await clipFile(db, task.account_id, clipStyle.mediaId, `${which}-video`);
-      if (!found.file) {
-        notes.push(`The ${which} is enabled but ${found.reason}: the video has no ${which}.`);
-        continue;
-      }
-      const copy = await files.localCopy(found.file.id);
-      release.push(() => copy.release());
-      const probe = await probeClip(copy.path, signal);
-      if (!probe?.hasVideo || probe.duration <= 0) {
-        notes.push(`The ${which} file cannot be read as a video: the video has no ${which}.`);
-        continue;
-      }
-      const wanted = clipStyle.durationSeconds > 0 ? clipStyle.durationSeconds : probe.duration;
-      const duration = Math.min(wanted, probe.duration);
-      clips[which] = {
-        path: copy.path,
-        duration,
-        hasAudio: probe.hasAudio,
-        fade: clipStyle.effect === 'fade' ? Math.max(0, clipStyle.effectDuration) : 0,
-      };
-    }
-    const controller = new AbortController();
-    const stop = () => controller.abort(signal.reason);
-    signal.addEventListener('abort', stop, { once: true });
-    // `{ projectId, exportId, progress }`; a write that finds the task no longer ours (cancelled
-    // from another process) stops the render.
-    const progress = progressWriter(run, task, {
-      extra: { exportId: input.exportId },
-      onLost: () => controller.abort(new Error('The task is no longer ours.')),
+    const logo = await logoOf(deps, task, input, copies, notes);
+    const clips = await clipsOf(deps, task, input, copies, notes, run.signal);
+    const video = await renderWithProgress(task, input, run, {
+      items,
+      style: input.style,
+      title: project.title,
+      artists: JSON.parse(project.artists_json) as string[],
+      languages: displayLanguagesOf(project.settings_json, items),
+      songLength,
+      from,
+      to,
+      resolution: input.resolution,
+      fps: input.fps,
+      quality: input.quality,
+      fast: input.renderMode === 'fast',
+      transparent: input.transparent,
+      audioPath,
+      logo,
+      intro: clips.intro,
+      outro: clips.outro,
+      dir,
     });
-    let video: RenderedVideo;
-    try {
-      progress(0);
-      video = await renderVideo({
-        items,
-        style,
-        title: project.title,
-        artists: JSON.parse(project.artists_json) as string[],
-        languages: displayLanguagesOf(project.settings_json, items),
-        songLength,
-        from,
-        to,
-        resolution: input.resolution,
-        fps: input.fps,
-        quality: input.quality,
-        fast: input.renderMode === 'fast',
-        transparent: input.transparent,
-        audioPath,
-        logo,
-        intro: clips.intro,
-        outro: clips.outro,
-        dir,
-        signal: controller.signal,
-        onProgress: progress,
-      });
-    } catch (error) {
-      if (error instanceof FfmpegError) {
-        throw new DspUserError(`The video could not be rendered: ${error.message}`);
-      }
-      throw error;
-    } finally {
-      signal.removeEventListener('abort', stop);
-    }
     notes.push(...video.notes);
-    const { ext, path: outPath } = video;
-    const plan = { duration: video.duration };
-    const fileId = await adoptFile(db, files, {
-      accountId: task.account_id,
-      filename: `${safeName(project.title)}.${ext}`,
-      contentType: input.transparent ? 'video/webm' : 'video/mp4',
-      path: outPath,
-    });
-    const stored = await fileRow(db, fileId);
-    return {
-      discard: () => removeFile(db, files, fileId),
-      async commit(tx: Db) {
-        await markFileUsed(tx, fileId, project.id);
-        await completeExport(tx, input.exportId, {
-          fileId,
-          fileKey: `exports/${input.exportId}.${ext}`,
-          fileSize: stored?.size ?? 0,
-          duration: Math.round(plan.duration * 1000) / 1000,
-        });
-        return {
-          projectId: project.id,
-          exportId: input.exportId,
-          fileSize: stored?.size ?? 0,
-          ...(notes.length ? { notes } : {}),
-        };
-      },
-    };
+    return await storeVideo(deps, task, input, project, video, notes);
   } finally {
-    for (const r of release) await r().catch(() => undefined);
+    await copies.releaseAll();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Adopts the rendered file; the commit marks the export completed with it. */
+async function storeVideo(
+  deps: Deps,
+  task: TaskRow,
+  input: ExportTaskInput,
+  project: ProjectRow,
+  video: RenderedVideo,
+  notes: readonly string[],
+): Promise<Finished> {
+  const { db, files } = deps;
+  const fileId = await adoptFile(db, files, {
+    accountId: task.account_id,
+    filename: `${safeName(project.title)}.${video.ext}`,
+    contentType: input.transparent ? 'video/webm' : 'video/mp4',
+    path: video.path,
+  });
+  const stored = await fileRow(db, fileId);
+  return {
+    discard: () => removeFile(db, files, fileId),
+    async commit(tx: Db) {
+      await markFileUsed(tx, fileId, project.id);
+      await completeExport(tx, input.exportId, {
+        fileId,
+        fileKey: `exports/${input.exportId}.${video.ext}`,
+        fileSize: stored?.size ?? 0,
+        duration: Math.round(video.duration * 1000) / 1000,
+      });
+      return {
+        projectId: project.id,
+        exportId: input.exportId,
+        fileSize: stored?.size ?? 0,
+        ...(notes.length ? { notes } : {}),
+      };
+    },
+  };
 }
 
 /**
