@@ -132,74 +132,18 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
     log,
   };
   const idempotency = new IdempotencyStore(db);
-  const limiter = new AuthLimiter(services.origin.trustProxy);
   const demo = await ensureDemoAccount(db, dataDir, options.apiKey);
-  if (options.seed !== false && (await claimSeeding(db))) {
-    const t0 = Date.now();
-    try {
-      await seedDemo({ db, files, dsp }, demo.accountId);
-      log(`Demo data created in ${Date.now() - t0} ms.`);
-    } catch (error) {
-      // The API is still useful without the demo project: say why and carry on.
-      log(`Demo data could not be created: ${(error as Error).stack ?? String(error)}`);
-    }
-  }
-  // Leftovers of a crash go before any task or upload can start a new `.part` (on a database
-  // shared by several processes, only old ones: another process may be writing the young ones).
-  const sweepAll = async (atStart: boolean) => {
-    const swept = await sweepFiles(db, files, { atStart: atStart && db.dialect === 'sqlite' });
-    if (swept.parts + swept.files > 0) {
-      log(`Removed ${swept.parts} partial file(s) and ${swept.files} expired upload(s).`);
-    }
-    await idempotency.sweep();
-  };
-  await sweepAll(true);
+  if (options.seed !== false) await seedOnce({ db, files, dsp }, demo.accountId, log);
+  const sweeper = await startHousekeeping(services, idempotency, options.sweepIntervalMs);
   if (options.worker ?? role !== 'api') await worker.start();
-  const sweeper = setInterval(() => {
-    sweepAll(false).catch((error: unknown) => log(`Housekeeping: ${String(error)}`));
-  }, options.sweepIntervalMs ?? 3600_000);
-  sweeper.unref();
-
-  async function route(req: IncomingMessage, res: ServerResponse, next?: () => void) {
-    const url = new URL(req.url ?? '/', 'http://local');
-    const path = url.pathname;
-    // Static files get the app's policy in serveStatic; what falls through to `next` gets none.
-    setSecurityHeaders(res);
-    if (path === '/healthz') {
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
-      return;
-    }
-    if (role === 'worker') {
-      // A worker answers health checks only: the load balancer sends the API to api processes.
-      throw new HttpError(404, 'This process runs tasks only (SERVICE_ROLE=worker).');
-    }
-    const signIn = /^\/signin\/([^/]+)$/.exec(path);
-    if (signIn?.[1] && (req.method === 'GET' || req.method === 'HEAD')) {
-      const valid = await redeemSignInToken(db, signIn[1]);
-      return answerSignIn(res, valid ? demo.apiKey : undefined);
-    }
-    const api = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
-    const filesPath = localFiles && /^\/files\/([^/]+)$/.exec(path);
-    const uploadPath = localFiles && /^\/uploads\/([^/]+)$/.exec(path);
-    if (api || filesPath || uploadPath) {
-      setCors(res);
-      if (req.method === 'OPTIONS') return answerPreflight(res);
-    }
-    if (api) return dispatchApi(req, res, url, services, handlers, idempotency, limiter);
-    if (localFiles && filesPath?.[1]) {
-      return serveFile(req, res, filesPath[1], url.searchParams, db, localFiles);
-    }
-    if (localFiles && uploadPath?.[1]) {
-      return receiveUpload(req, res, uploadPath[1], url.searchParams, { ...services, localFiles });
-    }
-    if (options.staticDir && (await serveStatic(options.staticDir, path, req, res))) return;
-    if (next) {
-      for (const name of SECURITY_HEADERS) res.removeHeader(name);
-      return next();
-    }
-    throw new HttpError(404, `Nothing at ${path}.`);
-  }
-
+  const route = router({
+    role,
+    demoApiKey: demo.apiKey,
+    services,
+    idempotency,
+    limiter: new AuthLimiter(services.origin.trustProxy),
+    staticDir: options.staticDir,
+  });
   return {
     demoApiKey: demo.apiKey,
     services,
@@ -222,6 +166,103 @@ export async function createService(options: ServiceOptions): Promise<KaraokeSer
       await stopping;
       await db.close();
     },
+  };
+}
+
+/** The demo data, made once per database (the first process to claim it). */
+async function seedOnce(
+  deps: Parameters<typeof seedDemo>[0],
+  accountId: string,
+  log: (line: string) => void,
+): Promise<void> {
+  if (!(await claimSeeding(deps.db))) return;
+  const t0 = Date.now();
+  try {
+    await seedDemo(deps, accountId);
+    log(`Demo data created in ${Date.now() - t0} ms.`);
+  } catch (error) {
+    // The API is still useful without the demo project: say why and carry on.
+    log(`Demo data could not be created: ${(error as Error).stack ?? String(error)}`);
+  }
+}
+
+/**
+ * Leftovers of a crash go before any task or upload can start a new `.part` (on a database shared
+ * by several processes, only old ones: another process may be writing the young ones); then every
+ * `intervalMs`, expired uploads and idempotency keys. Returns the timer.
+ */
+async function startHousekeeping(
+  services: Services,
+  idempotency: IdempotencyStore,
+  intervalMs = 3600_000,
+): Promise<ReturnType<typeof setInterval>> {
+  const { db, files, log } = services;
+  const sweepAll = async (atStart: boolean) => {
+    const swept = await sweepFiles(db, files, { atStart: atStart && db.dialect === 'sqlite' });
+    if (swept.parts + swept.files > 0) {
+      log(`Removed ${swept.parts} partial file(s) and ${swept.files} expired upload(s).`);
+    }
+    await idempotency.sweep();
+  };
+  await sweepAll(true);
+  const sweeper = setInterval(() => {
+    sweepAll(false).catch((error: unknown) => log(`Housekeeping: ${String(error)}`));
+  }, intervalMs);
+  sweeper.unref();
+  return sweeper;
+}
+
+interface RouterDeps {
+  role: ServiceRole;
+  demoApiKey: string;
+  services: Services;
+  idempotency: IdempotencyStore;
+  limiter: AuthLimiter;
+  staticDir?: string | undefined;
+}
+
+/** Where a request goes: health, sign-in links, the API, signed files and uploads, the app. */
+function router(d: RouterDeps) {
+  const { role, services, idempotency, limiter } = d;
+  const { db, localFiles } = services;
+  return async function route(req: IncomingMessage, res: ServerResponse, next?: () => void) {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const path = url.pathname;
+    // Static files get the app's policy in serveStatic; what falls through to `next` gets none.
+    setSecurityHeaders(res);
+    if (path === '/healthz') {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+      return;
+    }
+    if (role === 'worker') {
+      // A worker answers health checks only: the load balancer sends the API to api processes.
+      throw new HttpError(404, 'This process runs tasks only (SERVICE_ROLE=worker).');
+    }
+    const signIn = /^\/signin\/([^/]+)$/.exec(path);
+    if (signIn?.[1] && (req.method === 'GET' || req.method === 'HEAD')) {
+      const valid = await redeemSignInToken(db, signIn[1]);
+      return answerSignIn(res, valid ? d.demoApiKey : undefined);
+    }
+    const api = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+    const filesPath = localFiles && /^\/files\/([^/]+)$/.exec(path);
+    const uploadPath = localFiles && /^\/uploads\/([^/]+)$/.exec(path);
+    if (api || filesPath || uploadPath) {
+      setCors(res);
+      if (req.method === 'OPTIONS') return answerPreflight(res);
+    }
+    if (api) return dispatchApi(req, res, url, services, handlers, idempotency, limiter);
+    if (localFiles && filesPath?.[1]) {
+      return serveFile(req, res, filesPath[1], url.searchParams, db, localFiles);
+    }
+    if (localFiles && uploadPath?.[1]) {
+      return receiveUpload(req, res, uploadPath[1], url.searchParams, { ...services, localFiles });
+    }
+    if (d.staticDir && (await serveStatic(d.staticDir, path, req, res))) return;
+    if (next) {
+      for (const name of SECURITY_HEADERS) res.removeHeader(name);
+      return next();
+    }
+    throw new HttpError(404, `Nothing at ${path}.`);
   };
 }
 
