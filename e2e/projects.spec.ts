@@ -99,6 +99,15 @@ test('starts a lyrics sync from the tasks panel and sees it complete with a new 
   const alignments = page.getByRole('heading', { name: /^Alignments \(\d+\)$/ });
   await expect(alignments).toHaveText(`Alignments (${before.alignments.length})`);
 
+  // Closing the form starts nothing, and says nothing was started.
+  await page.getByRole('button', { name: 'Sync lyrics…' }).click();
+  await page
+    .getByRole('form', { name: 'Lyrics sync' })
+    .getByRole('button', { name: 'Close' })
+    .click();
+  await expect(page.getByRole('form', { name: 'Lyrics sync' })).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'was started' })).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Sync lyrics…' }).click();
   const lyrics = page.getByRole('textbox', { name: 'Lyrics to sync' });
   await expect(lyrics).toHaveValue(before.lyrics ?? '');

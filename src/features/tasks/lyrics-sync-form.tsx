@@ -7,10 +7,14 @@ export function LyricsSyncForm({
   projectId,
   initialLyrics,
   onDone,
+  onClose,
 }: {
   projectId: string;
   initialLyrics: string;
+  /** The task was started. */
   onDone: () => void;
+  /** Closed without starting one. */
+  onClose: () => void;
 }) {
   const start = useStartLyricsSync(projectId);
   const [lyrics, setLyrics] = useState(initialLyrics);
@@ -21,7 +25,7 @@ export function LyricsSyncForm({
       notStarted="The sync did not start"
       submitLabel="Start lyrics sync"
       onSubmit={() => start.mutate({ type: 'transcribe', lyrics }, { onSuccess: onDone })}
-      onClose={onDone}
+      onClose={onClose}
     >
       <label>
         Lyrics to sync

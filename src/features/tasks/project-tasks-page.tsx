@@ -24,6 +24,7 @@ export function ProjectTasksPage() {
   // No audio could be read: a sync or a separation cannot work (the project page says why).
   const noAudio = project.data ? projectFailure(project.data) !== null : false;
   const noAudioId = useId();
+  const close = () => setOpen('none');
   const done = (what: string) => () => {
     setOpen('none');
     setStarted(what);
@@ -31,27 +32,12 @@ export function ProjectTasksPage() {
 
   return (
     <main className="page tasks-page">
-      <div className="task-actions">
-        <h2>Tasks</h2>
-        <button
-          type="button"
-          aria-expanded={open === 'sync'}
-          onClick={() => setOpen(open === 'sync' ? 'none' : 'sync')}
-          disabled={!project.data || noAudio}
-          aria-describedby={noAudio ? noAudioId : undefined}
-        >
-          Sync lyrics…
-        </button>
-        <button
-          type="button"
-          aria-expanded={open === 'stems'}
-          onClick={() => setOpen(open === 'stems' ? 'none' : 'stems')}
-          disabled={noAudio}
-          aria-describedby={noAudio ? noAudioId : undefined}
-        >
-          Separate stems…
-        </button>
-      </div>
+      <TaskButtons
+        open={open}
+        onOpen={setOpen}
+        syncDisabled={!project.data || noAudio}
+        noAudioId={noAudio ? noAudioId : undefined}
+      />
       {noAudio && (
         <p id={noAudioId} className="muted">
           A lyrics sync and a stem separation need the song&apos;s audio, which could not be read
@@ -63,10 +49,15 @@ export function ProjectTasksPage() {
           projectId={projectId}
           initialLyrics={project.data.lyrics ?? ''}
           onDone={done('A lyrics sync was started.')}
+          onClose={close}
         />
       )}
       {open === 'stems' && !noAudio && (
-        <StemSeparationForm projectId={projectId} onDone={done('A stem separation was started.')} />
+        <StemSeparationForm
+          projectId={projectId}
+          onDone={done('A stem separation was started.')}
+          onClose={close}
+        />
       )}
       {started && open === 'none' && (
         <p className="notice notice-ok" role="status">
@@ -90,5 +81,43 @@ export function ProjectTasksPage() {
         <Link to={`/projects/${encodeURIComponent(projectId)}`}>Open the editor</Link>
       </p>
     </main>
+  );
+}
+
+/** The panel's heading and the buttons that open (or close) its two task forms. */
+function TaskButtons({
+  open,
+  onOpen,
+  syncDisabled,
+  noAudioId,
+}: {
+  open: Open;
+  onOpen: (open: Open) => void;
+  syncDisabled: boolean;
+  /** The note that says why no task can start (no audio), when there is one. */
+  noAudioId: string | undefined;
+}) {
+  return (
+    <div className="task-actions">
+      <h2>Tasks</h2>
+      <button
+        type="button"
+        aria-expanded={open === 'sync'}
+        onClick={() => onOpen(open === 'sync' ? 'none' : 'sync')}
+        disabled={syncDisabled}
+        aria-describedby={noAudioId}
+      >
+        Sync lyrics…
+      </button>
+      <button
+        type="button"
+        aria-expanded={open === 'stems'}
+        onClick={() => onOpen(open === 'stems' ? 'none' : 'stems')}
+        disabled={noAudioId !== undefined}
+        aria-describedby={noAudioId}
+      >
+        Separate stems…
+      </button>
+    </div>
   );
 }

@@ -7,9 +7,13 @@ import { StartTaskForm } from './start-task-form';
 export function StemSeparationForm({
   projectId,
   onDone,
+  onClose,
 }: {
   projectId: string;
+  /** The task was started. */
   onDone: () => void;
+  /** Closed without starting one. */
+  onClose: () => void;
 }) {
   const start = useStartStemSeparation(projectId);
   const [model, setModel] = useState<StemModel | ''>('');
@@ -20,7 +24,7 @@ export function StemSeparationForm({
       notStarted="The separation did not start"
       submitLabel="Start stem separation"
       onSubmit={() => start.mutate(model || undefined, { onSuccess: onDone })}
-      onClose={onDone}
+      onClose={onClose}
     >
       <StemModelSelect value={model} onChange={setModel} />
     </StartTaskForm>
