@@ -2,6 +2,7 @@ import type { AlignmentItem } from '../../src/contract';
 import { ALIGNER_MODEL, alignLyrics, EmptyLyricsError, tokenizeLyrics } from './align';
 import { repairLineHeads, type TimedWord } from './line-heads';
 import { repairSqueezed, squeezeRules } from './squeezed-words';
+import { lowerMovedConfidence, passageNotes, repairPassages } from './passage-repair';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
 import { isSpoken, pronounce, readDictionary, spokenForm } from './pronounce';
@@ -277,7 +278,13 @@ export async function syncLyricsToAudio(
   const missing = new Set(timed.flatMap((w, k) => (Number.isNaN(w.start) ? [k] : [])));
   fillMissing(timed);
   const headsRepaired = repairLineHeads(timed, stretches);
-  const repaired = repairSqueezed(headsRepaired, env.db);
+  const passages = repairPassages(repairSqueezed(headsRepaired, env.db), {
+    db: env.db,
+    stretches,
+    duration,
+    texts: forms,
+  });
+  const repaired = passages.words;
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);
   const lineVoicing = lineVoicedShares(repaired, voicedShare(stretches));
@@ -298,7 +305,8 @@ export async function syncLyricsToAudio(
       lineVoiced: lineVoicing.get(w.line) ?? 1,
     })),
   );
-  const notes: string[] = [];
+  lowerMovedConfidence(wordConfidence, spoken, passages.moved);
+  const notes: string[] = passageNotes(passages);
   if (language !== 'en') {
     notes.push(
       `Sung in ${name} (${chosen.recognised ? 'recognised from the lyrics' : "the project's language"}): pronounced by eSpeak-NG's ${name} rules on the English acoustic model.`,

@@ -49,3 +49,23 @@ describe('repairLineHeads', () => {
     repaired.forEach((r, i) => expect(r.start).toBeGreaterThanOrEqual(placed[i]?.start ?? 0));
   });
 });
+
+describe('repairLineHeads: a held first note', () => {
+  it('starts a squeezed first word where its voiced phrase starts, after a pause', () => {
+    // "I~~~ have been": "I" held 11.9-13 s, placed by the search in its last 40 ms.
+    const placed = [w(0, 10, 10.3), w(0, 10.3, 11.5), w(1, 12.96, 13.0, 1), w(1, 13.05, 13.4)];
+    const voiced = [
+      { start: 10, end: 11.5 },
+      { start: 11.9, end: 13.5 },
+    ];
+    const [, , head, next] = repairLineHeads(placed, voiced);
+    expect(head?.start).toBeCloseTo(11.9, 5);
+    expect(head?.end).toBe(13.0);
+    expect(next).toEqual(placed[3]);
+  });
+
+  it('leaves it when the voice runs on from the previous line', () => {
+    const placed = [w(0, 10, 10.3), w(0, 10.3, 11.5), w(1, 12.96, 13.0, 1), w(1, 13.05, 13.4)];
+    expect(repairLineHeads(placed, [{ start: 10, end: 13.5 }])).toEqual(placed);
+  });
+});

@@ -26,6 +26,14 @@ export const headRules = {
   joinSeconds: 0.3,
   /** Each head word takes at least this when no voicing shows where the line starts. */
   nominalPerPhone: 0.07,
+  /** A first word shorter than this at the end of a voiced phrase may be its held note... */
+  heldHeadSeconds: 0.2,
+  /** ...when the phrase starts at least this much earlier... */
+  heldMinSeconds: 0.3,
+  /** ...but not more than this... */
+  heldMaxSeconds: 3,
+  /** ...and this long after the previous line's end (a pause before the line). */
+  heldPauseSeconds: 0.15,
 };
 
 /**
@@ -50,6 +58,26 @@ function phraseStart(
   return Math.max(start, notBefore);
 }
 
+/**
+ * A short first word right after a voiced stretch that started well after the previous line: the
+ * recogniser put the word at the end of its held note ("I~~~ have been"); it starts where the
+ * voice does. Nothing moves when the voice runs on from the previous line.
+ */
+function heldHead(
+  head: TimedWord,
+  previousEnd: number,
+  stretches: readonly Stretch[],
+  r: typeof headRules,
+): void {
+  let i = stretches.findIndex((s) => s.start <= head.start && s.end >= head.start - r.joinSeconds);
+  if (i < 0) return;
+  let start = stretches[i]!.start;
+  while (i > 0 && start - stretches[i - 1]!.end <= r.joinSeconds) start = stretches[--i]!.start;
+  if (start < previousEnd + r.heldPauseSeconds) return;
+  const back = head.start - start;
+  if (back >= r.heldMinSeconds && back <= r.heldMaxSeconds) head.start = start;
+}
+
 /** Spreads `words` over [start, end) in proportion to their phones. */
 function spread(words: TimedWord[], start: number, end: number): void {
   const total = words.reduce((sum, w) => sum + Math.max(1, w.phones), 0);
@@ -67,7 +95,9 @@ function spread(words: TimedWord[], start: number, end: number): void {
  * the vocal stem matches a short word well enough), leaving a gap inside the line or one overlong
  * first word. Such head words are moved later, onto the voiced phrase that leads into the first word
  * placed after the gap (or just before it, at a nominal pace, when no voicing shows), and never
- * earlier than where the recogniser put them.
+ * earlier than where the recogniser put them. The other way round, a first word squeezed at the
+ * end of a voiced phrase that began after a pause (a held first note, "I~~~ have") starts where
+ * that phrase does (`heldHead`).
  */
 export function repairLineHeads(
   placed: readonly TimedWord[],
@@ -107,6 +137,10 @@ function repairLine(
   }
   const cap = Math.max(r.capMinSeconds, head.phones * r.capPerPhone);
   if (anchor < 0) {
+    if (head.end - head.start < r.heldHeadSeconds) {
+      heldHead(head, previousEnd, stretches, r);
+      return;
+    }
     // No gap: only an overlong first word, whose start is then cut back to the voicing before its end.
     if (head.end - head.start <= cap) return;
     const onset = phraseStart(stretches, head.end - 0.05, head.start);
