@@ -105,8 +105,6 @@ const LONG_FUNCTIONS_LEFT = [
   'src/features/style/style-preview.tsx',
   'src/features/style/style-studio.tsx',
   'src/features/style/translations-group.tsx',
-  'server/audio/anchored-sync.ts',
-  'server/audio/consensus.ts',
   'server/audio/forced-align.ts',
   'server/audio/separate.ts',
   'server/audio/sphinx-windows.ts',

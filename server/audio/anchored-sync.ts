@@ -190,22 +190,8 @@ function wholeLanguage(text: string): string | undefined {
   return found && SYNC_LANGUAGES[found] ? found : undefined;
 }
 
-/**
- * Syncs the words of `source` that are not kept between the kept ones. `keep` holds item ids; a
- * word is kept whole when any of its items is named. Kept items come back unchanged (ids aside).
- */
-export async function syncAroundAnchors(
-  vocals: PcmAudio,
-  source: readonly AlignmentItem[],
-  keep: ReadonlySet<string>,
-  options: AnchoredOptions = {},
-): Promise<AnchoredOutcome> {
-  const sync = options.sync ?? syncLyricsToAudio;
-  const duration = pcmDuration(vocals);
-  const out = source.map(({ id: _id, ...item }) => ({ ...item }));
-  const confidence: (number | undefined)[] = source.map(() => undefined);
-  const words = wordsOf(source, keep);
-  // Runs of words between kept ones, with the time between those kept words.
+/** Runs of words between kept ones, each with the time between those kept words. */
+function gapsBetweenKept(words: readonly Word[], duration: number): Gap[] {
   const gaps: Gap[] = [];
   let run: Word[] = [];
   let from = 0;
@@ -215,7 +201,6 @@ export async function syncAroundAnchors(
       run.push(word);
       continue;
     }
-    for (const i of word.items) confidence[i] = 1;
     if (run.length > 0) {
       gaps.push({ words: run, from, to: Math.max(from, word.start), before, after: word });
     }
@@ -226,10 +211,120 @@ export async function syncAroundAnchors(
   if (run.length > 0) {
     gaps.push({ words: run, from, to: Math.max(from, duration), before, after: undefined });
   }
+  return gaps;
+}
 
+/** What every gap's search shares: the song, the source items and how to sync. */
+interface GapSearch {
+  vocals: PcmAudio;
+  source: readonly AlignmentItem[];
+  sync: SyncFn;
+  language: string | undefined;
+  tools: SyncOptions['tools'] | undefined;
+}
+
+/** A gap's words as one search placed them (song seconds), with that search's outcome. */
+interface GapFound {
+  spans: { start: number; end: number }[];
+  wordConfidence: number[] | undefined;
+  outcome: SyncOutcome;
+}
+
+/**
+ * Syncs one gap's words on its slice of the vocals; undefined when the gap is too narrow to search
+ * or the search did not place every word. `onProgress` gets the fraction of this gap done.
+ */
+async function searchGap(
+  gap: Gap,
+  search: GapSearch,
+  onProgress: (fraction: number) => void,
+): Promise<GapFound | undefined> {
+  const width = gap.to - gap.from;
+  if (width < MIN_GAP_SECONDS || width < MIN_SECONDS_PER_WORD * gap.words.length) return undefined;
+  // The kept words on either side go in too (their audio and their text): the search then
+  // starts and ends on words it can hear, not on the edge of a cut.
+  const context = [gap.before, ...gap.words, gap.after].filter((w): w is Word => !!w);
+  const lead = gap.before ? 1 : 0;
+  const sliceFrom = gap.before ? Math.min(gap.from, gap.before.start) : gap.from;
+  const sliceTo = gap.after ? Math.max(gap.to, gap.after.end) : gap.to;
+  const { language, tools } = search;
+  const outcome = await search.sync(
+    slice(search.vocals, sliceFrom, sliceTo),
+    gapLyrics(search.source, context),
+    {
+      ...(language !== undefined ? { language } : {}),
+      ...(tools !== undefined ? { tools } : {}),
+      onProgress,
+    },
+  );
+  const found = spansOf(outcome, sliceFrom);
+  if (found.length !== context.length) return undefined;
+  return {
+    spans: found.slice(lead, lead + gap.words.length),
+    wordConfidence: outcome.wordConfidence?.slice(lead, lead + gap.words.length),
+    outcome,
+  };
+}
+
+/**
+ * Writes a gap's word spans onto `out`, each held inside the gap (the kept words on either side
+ * stay untouched), and each word's confidence: `confidenceOf(k)` for the gap's k-th word.
+ */
+function placeGap(
+  out: AlignmentItem[],
+  confidence: (number | undefined)[],
+  gap: Gap,
+  spans: readonly { start: number; end: number }[],
+  confidenceOf: (k: number) => number | undefined,
+): void {
+  gap.words.forEach((word, k) => {
+    const span = spans[k];
+    if (!span) return;
+    const start = Math.min(gap.to, Math.max(gap.from, span.start));
+    const end = Math.min(gap.to, Math.max(start, span.end));
+    place(out, word, start, end);
+    const value = confidenceOf(k);
+    for (const i of word.items) confidence[i] = value;
+  });
+}
+
+/** The outcome's first notes: how many words were kept, aligned, and spread without a search. */
+function summaryNotes(keptWords: number, alignedWords: number, gaps: number, evenly: number) {
+  const summary = [
+    `${keptWords} word(s) kept where they were placed; ${alignedWords} word(s) aligned in ${gaps} gap(s) between them.`,
+  ];
+  if (evenly > 0) {
+    summary.push(
+      `${evenly} word(s) in gaps too short to search were spread evenly between their neighbours.`,
+    );
+  }
+  return summary;
+}
+
+/**
+ * Syncs the words of `source` that are not kept between the kept ones. `keep` holds item ids; a
+ * word is kept whole when any of its items is named. Kept items come back unchanged (ids aside).
+ */
+export async function syncAroundAnchors(
+  vocals: PcmAudio,
+  source: readonly AlignmentItem[],
+  keep: ReadonlySet<string>,
+  options: AnchoredOptions = {},
+): Promise<AnchoredOutcome> {
+  const out = source.map(({ id: _id, ...item }) => ({ ...item }));
+  const confidence: (number | undefined)[] = source.map(() => undefined);
+  const words = wordsOf(source, keep);
+  for (const word of words) if (word.kept) for (const i of word.items) confidence[i] = 1;
+  const gaps = gapsBetweenKept(words, pcmDuration(vocals));
   // A gap's few words say little about their language: without the project's, it is recognised
   // once from the whole alignment's text and handed to every gap.
-  const language = normalizeLanguage(options.language) ?? wholeLanguage(gapLyrics(source, words));
+  const search: GapSearch = {
+    vocals,
+    source,
+    sync: options.sync ?? syncLyricsToAudio,
+    language: normalizeLanguage(options.language) ?? wholeLanguage(gapLyrics(source, words)),
+    tools: options.tools,
+  };
   const engines = new Map<string, number>();
   const notes = new Set<string>();
   const total = gaps.reduce((s, g) => s + (g.to - g.from), 0) || 1;
@@ -239,64 +334,31 @@ export async function syncAroundAnchors(
   let evenly = 0;
   for (const gap of gaps) {
     const width = gap.to - gap.from;
-    let spans: { start: number; end: number }[] | undefined;
-    let wordConfidence: number[] | undefined;
-    if (width >= MIN_GAP_SECONDS && width >= MIN_SECONDS_PER_WORD * gap.words.length) {
-      // The kept words on either side go in too (their audio and their text): the search then
-      // starts and ends on words it can hear, not on the edge of a cut.
-      const context = [gap.before, ...gap.words, gap.after].filter((w): w is Word => !!w);
-      const lead = gap.before ? 1 : 0;
-      const sliceFrom = gap.before ? Math.min(gap.from, gap.before.start) : gap.from;
-      const sliceTo = gap.after ? Math.max(gap.to, gap.after.end) : gap.to;
-      const outcome = await sync(slice(vocals, sliceFrom, sliceTo), gapLyrics(source, context), {
-        ...(language !== undefined ? { language } : {}),
-        ...(options.tools !== undefined ? { tools: options.tools } : {}),
-        onProgress: (f) => progress(Math.min(1, (done + f * width) / total)),
-      });
-      const found = spansOf(outcome, sliceFrom);
-      if (found.length === context.length) {
-        spans = found.slice(lead, lead + gap.words.length);
-        wordConfidence = outcome.wordConfidence?.slice(lead, lead + gap.words.length);
-        engines.set(outcome.engine, (engines.get(outcome.engine) ?? 0) + gap.words.length);
-        for (const note of outcome.notes) notes.add(note);
-      }
-    }
-    const guessed = !spans;
-    if (!spans) {
-      spans = evenSpans(source, gap.words, gap.from, gap.to);
+    const found = await searchGap(gap, search, (f) =>
+      progress(Math.min(1, (done + f * width) / total)),
+    );
+    if (found) {
+      const { engine, notes: gapNotes } = found.outcome;
+      engines.set(engine, (engines.get(engine) ?? 0) + gap.words.length);
+      for (const note of gapNotes) notes.add(note);
+      placeGap(out, confidence, gap, found.spans, (k) => found.wordConfidence?.[k]);
+    } else {
+      // Words shared out without a search are a guess.
+      placeGap(out, confidence, gap, evenSpans(source, gap.words, gap.from, gap.to), () => 0);
       evenly += gap.words.length;
     }
-    gap.words.forEach((word, k) => {
-      const span = spans[k];
-      if (!span) return;
-      // Never outside the gap: the kept words on either side stay untouched.
-      const start = Math.min(gap.to, Math.max(gap.from, span.start));
-      const end = Math.min(gap.to, Math.max(start, span.end));
-      place(out, word, start, end);
-      // Words shared out without a search are a guess.
-      const value = guessed ? 0 : wordConfidence?.[k];
-      for (const i of word.items) confidence[i] = value;
-    });
     done += width;
     progress(Math.min(1, done / total));
   }
   progress(1);
   const keptWords = words.filter((w) => w.kept).length;
   const alignedWords = words.length - keptWords;
-  const summary = [
-    `${keptWords} word(s) kept where they were placed; ${alignedWords} word(s) aligned in ${gaps.length} gap(s) between them.`,
-  ];
-  if (evenly > 0) {
-    summary.push(
-      `${evenly} word(s) in gaps too short to search were spread evenly between their neighbours.`,
-    );
-  }
   const engine = [...engines.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   return {
     items: out,
     confidence,
     engine,
-    notes: [...summary, ...notes],
+    notes: [...summaryNotes(keptWords, alignedWords, gaps.length, evenly), ...notes],
     keptWords,
     alignedWords,
   };
