@@ -107,10 +107,7 @@ const LONG_FUNCTIONS_LEFT = [
   'src/features/style/translations-group.tsx',
   'server/audio/anchored-sync.ts',
   'server/audio/consensus.ts',
-  'server/audio/forced-align.ts',
   'server/audio/separate.ts',
-  'server/audio/sphinx-windows.ts',
-  'server/audio/sphinx.ts',
   'server/audio/voicing.ts',
   'server/db/migrations.ts',
 ];
