@@ -105,10 +105,7 @@ const LONG_FUNCTIONS_LEFT = [
   'src/features/style/style-preview.tsx',
   'src/features/style/style-studio.tsx',
   'src/features/style/translations-group.tsx',
-  'server/audio/forced-align.ts',
   'server/audio/separate.ts',
-  'server/audio/sphinx-windows.ts',
-  'server/audio/sphinx.ts',
   'server/audio/voicing.ts',
   'server/db/migrations.ts',
 ];

@@ -15,7 +15,9 @@ import {
   singlePass,
   windowing,
   type CpuBudget,
+  type Source,
   type WindowedResult,
+  type WindowOptions,
 } from './sphinx-windows';
 import { lineConsensus } from './consensus';
 import { syllableItems } from './subwords';
@@ -116,32 +118,134 @@ export async function syncLyricsToAudio(
       `The lyrics are too dense for the recogniser: at its shortest (${Math.round(windowing.minPhoneSeconds * 1000)} ms a phone) they would fill ${Math.round((100 * shortest) / Math.max(duration, 1e-6))}% of the audio.`,
     );
   }
+  const sync: SyncContext = {
+    vocals,
+    words,
+    spoken,
+    forms,
+    phones,
+    lines: spoken.map((i) => words[i]?.line ?? 0),
+    duration,
+    language,
+    languageName: name,
+    recognised: chosen.recognised,
+    guessed,
+    progress,
+  };
+  const searched = await runSearches(sync, tools, options.mix);
+  if ('failed' in searched) return fallback(searched.failed);
+  const { runs, cpu } = searched;
+  if (runs.length === 0) {
+    return fallback(
+      cpu.left <= 0
+        ? `The recogniser found no alignment within its CPU budget (${Math.round(recogniserCpuSeconds(duration))} s for this song).`
+        : 'The recogniser found no alignment, not even with wider beams or on the mix.',
+    );
+  }
+  return placeAgreedWords(sync, runs, cpu);
+}
+
+/** What a sync knows of the song once its words are pronounced: shared by its steps. */
+interface SyncContext {
+  vocals: PcmAudio;
+  words: ReturnType<typeof tokenizeLyrics>;
+  /** The lyric words to recognise (indices into `words`), and per spoken word: */
+  spoken: number[];
+  /** its spoken form, its phones (one pronunciation) and its lyrics line. */
+  forms: string[];
+  phones: string[][];
+  lines: number[];
+  duration: number;
+  /** The language they are pronounced in (its name), whether it was recognised, the words guessed. */
+  language: string;
+  languageName: string;
+  recognised: boolean;
+  guessed: string[];
+  progress: (fraction: number) => void;
+}
+
+/** One search of the consensus: its words, and the spoken words (by index into `spoken`) the energy aligner placed. */
+interface SearchRun {
+  found: WindowedResult;
+  byEnergy: Set<number>;
+}
+
+/** How a search runs: the sync, the recogniser, the audio and the search's own progress. */
+interface SearchSetup {
+  sync: SyncContext;
+  tools: SphinxTools;
+  source: Source;
+  loadMix: (() => Promise<Source | undefined>) | undefined;
+  searchProgress: (fraction: number) => void;
+}
+
+/**
+ * The searches, each with its price on the garbage loop (see consensus.ts), within the estimated
+ * and the real CPU budgets; those that placed some word by the recogniser, and the real CPU left.
+ * `failed`: why the first search failed.
+ */
+async function runSearches(
+  sync: SyncContext,
+  tools: SphinxTools,
+  mix: SyncOptions['mix'],
+): Promise<{ runs: SearchRun[]; cpu: CpuBudget } | { failed: string }> {
+  const { progress, duration } = sync;
   let reported = 0.05;
   progress(reported);
-  // Retries run a window again: progress never goes back.
-  const searchProgress = (f: number) => {
-    const value = 0.05 + 0.9 * f;
-    if (value > reported) progress((reported = value));
+  const setup: SearchSetup = {
+    sync,
+    tools,
+    source: { samples: toMonoInt16(sync.vocals, RATE), rate: RATE },
+    loadMix: mix
+      ? async () => {
+          const audio = await mix();
+          return audio && { samples: toMonoInt16(audio, RATE), rate: RATE };
+        }
+      : undefined,
+    // Retries run a window again: progress never goes back.
+    searchProgress: (f: number) => {
+      const value = 0.05 + 0.9 * f;
+      if (value > reported) progress((reported = value));
+    },
   };
-  const mix = options.mix;
-  const lines = spoken.map((i) => words[i]?.line ?? 0);
-  const source = { samples: toMonoInt16(vocals, RATE), rate: RATE };
-  const loadMix = mix
-    ? async () => {
-        const audio = await mix();
-        return audio && { samples: toMonoInt16(audio, RATE), rate: RATE };
-      }
-    : undefined;
-  // The searches, each with its price on the garbage loop (see consensus.ts); per search, the spoken
-  // words (by index into `spoken`) the energy aligner placed.
   // A song in windows (long or dense) gets one search, with every retry, to keep its cost linear.
-  const single = singlePass(duration, spoken.length);
+  const single = singlePass(duration, sync.spoken.length);
+  // The hard bound: real CPU seconds of the recogniser for all searches of this sync.
+  const cpu: CpuBudget = { left: recogniserCpuSeconds(duration) };
+  const searched = await consensusSearches(setup, single, cpu);
+  if ('failed' in searched) return searched;
+  const { runs, budget } = searched;
+  if (runs.length === 0 && single) {
+    // No price found a path (the loop outbid the words to the end): one search without the loop,
+    // with every retry, as before the consensus.
+    try {
+      const run = await searchOnce(setup, {
+        garbage: false,
+        budgetCpuSeconds: Math.max(budget, windowing.searchBudgetCpuSeconds / 2),
+        onProgress: setup.searchProgress,
+      });
+      if (run && run.found.placedByFallback < sync.spoken.length) runs.push(run);
+    } catch (error) {
+      return { failed: recogniserFailed(error) };
+    }
+  }
+  return { runs, cpu };
+}
+
+/**
+ * The consensus's searches, one per price of the garbage loop (one for a song in windows): the
+ * first with every retry, the further ones votes, run only while both budgets afford what the first
+ * took. Returns the runs that placed some word and the estimated budget left.
+ */
+async function consensusSearches(
+  setup: SearchSetup,
+  single: boolean,
+  cpu: CpuBudget,
+): Promise<{ runs: SearchRun[]; budget: number } | { failed: string }> {
   const loops = (single ? consensusSearch.probabilities : [garbage.probability]).map(
     (probability) => ({ phones: garbage.phones, probability }),
   );
-  const runs: { found: WindowedResult; byEnergy: Set<number> }[] = [];
-  // The hard bound: real CPU seconds of the recogniser for all searches of this sync.
-  const cpu: CpuBudget = { left: recogniserCpuSeconds(duration) };
+  const runs: SearchRun[] = [];
   // One budget for all searches: a further search runs only when it can afford what the first took.
   let budget = single ? consensusSearch.budgetCpuSeconds : windowing.searchBudgetCpuSeconds;
   // The first search that ran (found a path or not): what a further one will cost.
@@ -155,116 +259,77 @@ export async function syncLyricsToAudio(
       // A vote costs about what the first search's kept attempt took.
       if (cpu.left < firstRun.keptCpuSeconds) break;
     }
-    const byEnergy = new Set<number>();
-    let found;
+    let run;
     try {
-      found = await alignInWindows(
-        tools,
-        phones.map((p) => [p]),
-        source,
-        {
-          lines,
-          ...(loadMix ? { loadMix } : {}),
-          garbage: loop,
-          // The first search runs every retry (a price whose search finds no path on the vocals
-          // with the normal and wide beams often finds one from the song's cepstral mean, with a
-          // word bonus or on the mix); the further ones are votes, run only when they find a path
-          // quickly.
-          retries: r === 0 ? 'plausible' : 'first',
-          skipNormal,
-          budgetCpuSeconds: r === 0 ? Math.max(budget, windowing.searchBudgetCpuSeconds) : budget,
-          // The votes are bounded by the real CPU left; the first search runs its retries as far
-          // as their estimates allow (stopped at the real budget, a song such as the chiptune one
-          // fell to the energy aligner: 21 s off instead of 3 s).
-          ...(r === 0 ? {} : { cpu }),
-          onProgress: (f) => searchProgress((r + f) / loops.length),
-          fallback: (first, count, from, to) => {
-            for (let k = first; k < first + count; k++) byEnergy.add(k);
-            return placeByEnergy(vocals, forms, lines, first, count, from, to);
-          },
-        },
-      );
+      run = await searchOnce(setup, {
+        garbage: loop,
+        // The first search runs every retry (a price whose search finds no path on the vocals
+        // with the normal and wide beams often finds one from the song's cepstral mean, with a
+        // word bonus or on the mix); the further ones are votes, run only when they find a path
+        // quickly.
+        retries: r === 0 ? 'plausible' : 'first',
+        skipNormal,
+        budgetCpuSeconds: r === 0 ? Math.max(budget, windowing.searchBudgetCpuSeconds) : budget,
+        // The votes are bounded by the real CPU left; the first search runs its retries as far
+        // as their estimates allow (stopped at the real budget, a song such as the chiptune one
+        // fell to the energy aligner: 21 s off instead of 3 s).
+        ...(r === 0 ? {} : { cpu }),
+        onProgress: (f) => setup.searchProgress((r + f) / loops.length),
+      });
     } catch (error) {
-      if (r === 0) {
-        return fallback(`The recogniser failed (${(error as Error).message.slice(0, 200)}).`);
-      }
+      if (r === 0) return { failed: recogniserFailed(error) };
       continue;
     }
-    if (!found) break;
+    if (!run) break;
+    const found = run.found;
     firstRun ??= found;
     budget -= found.estimatedCpu;
     if (r === 0) cpu.left -= found.cpuSeconds;
-    if (found.placedByFallback < spoken.length) runs.push({ found, byEnergy });
+    if (found.placedByFallback < setup.sync.spoken.length) runs.push(run);
   }
-  if (runs.length === 0 && single) {
-    // No price found a path (the loop outbid the words to the end): one search without the loop,
-    // with every retry, as before the consensus.
-    const byEnergy = new Set<number>();
-    try {
-      const found = await alignInWindows(
-        tools,
-        phones.map((p) => [p]),
-        source,
-        {
-          lines,
-          ...(loadMix ? { loadMix } : {}),
-          garbage: false,
-          budgetCpuSeconds: Math.max(budget, windowing.searchBudgetCpuSeconds / 2),
-          onProgress: searchProgress,
-          fallback: (first, count, from, to) => {
-            for (let k = first; k < first + count; k++) byEnergy.add(k);
-            return placeByEnergy(vocals, forms, lines, first, count, from, to);
-          },
-        },
-      );
-      if (found && found.placedByFallback < spoken.length) runs.push({ found, byEnergy });
-    } catch (error) {
-      return fallback(`The recogniser failed (${(error as Error).message.slice(0, 200)}).`);
-    }
-  }
-  if (runs.length === 0) {
-    return fallback(
-      cpu.left <= 0
-        ? `The recogniser found no alignment within its CPU budget (${Math.round(recogniserCpuSeconds(duration))} s for this song).`
-        : 'The recogniser found no alignment, not even with wider beams or on the mix.',
-    );
-  }
-  const env = energyEnvelope(vocals);
-  const stretches = voicedRegions(env).map((r) => ({
-    start: r.start * FRAME_SECONDS,
-    end: r.end * FRAME_SECONDS,
-  }));
-  const agreed = lineConsensus(
-    runs.map((run) => run.found.words),
-    lines,
-    voicedShare(stretches),
+  return { runs, budget };
+}
+
+/**
+ * One search of the spoken words (`alignInWindows` with `options`), the windows it could not align
+ * placed by the energy aligner; undefined when some words could not be placed.
+ */
+async function searchOnce(
+  setup: SearchSetup,
+  options: WindowOptions,
+): Promise<SearchRun | undefined> {
+  const { vocals, forms, lines, phones } = setup.sync;
+  const byEnergy = new Set<number>();
+  const found = await alignInWindows(
+    setup.tools,
+    phones.map((p) => [p]),
+    setup.source,
+    {
+      lines,
+      ...(setup.loadMix ? { loadMix: setup.loadMix } : {}),
+      ...options,
+      fallback: (first, count, from, to) => {
+        for (let k = first; k < first + count; k++) byEnergy.add(k);
+        return placeByEnergy(vocals, forms, lines, first, count, from, to);
+      },
+    },
   );
-  if (process.env.SYNC_DEBUG) {
-    const share = voicedShare(stretches);
-    const moved = new Set(agreed.moved.flatMap((m, k) => (m ? [lines[k]] : [])));
-    console.error(
-      `[sync] ${runs.length} search(es), ${moved.size} line(s) moved off the median: ${[...moved].join(' ')}; recogniser CPU left ${cpu.left.toFixed(1)} s`,
-    );
-    for (const line of moved) {
-      const k = lines.indexOf(line ?? -1);
-      const starts = runs.map((run) => {
-        const w = run.found.words.find((x) => x.index === k);
-        return w ? `${w.start.toFixed(2)} (voiced ${share(w.start, w.start + 2).toFixed(2)})` : '-';
-      });
-      console.error(`[sync]   line ${line}: ${starts.join(' | ')} -> search ${agreed.source[k]}`);
-    }
-  }
-  const found = runs[0]?.found ?? {
-    widened: 0,
-    onMix: 0,
-    windows: 0,
-    placedByFallback: 0,
-    estimatedCpu: 0,
-    cpuSeconds: 0,
-    keptCpuSeconds: 0,
-  };
+  return found && { found, byEnergy };
+}
+
+function recogniserFailed(error: unknown): string {
+  return `The recogniser failed (${(error as Error).message.slice(0, 200)}).`;
+}
+
+/**
+ * The words where the searches agree line by line (consensus.ts), the missing ones filled in, line
+ * heads and squeezed words repaired with the stem's voicing and energy, each with its confidence,
+ * and the notes on the pronunciation and on what the search did.
+ */
+function placeAgreedWords(sync: SyncContext, runs: SearchRun[], cpu: CpuBudget): SyncOutcome {
+  const { words, spoken, phones, forms, duration, language, languageName, guessed } = sync;
+  const { env, stretches, agreed } = agreeOnLines(sync, runs, cpu);
   const byEnergy = new Set(agreed.source.flatMap((r, k) => (runs[r]?.byEnergy.has(k) ? [k] : [])));
-  const placedByFallback = byEnergy.size;
   const byIndex = new Map(agreed.words.map((w) => [w.index, w]));
   const timed: TimedWord[] = spoken.map((wordIndex, k) => {
     const hit = byIndex.get(k);
@@ -309,29 +374,78 @@ export async function syncLyricsToAudio(
   const notes: string[] = passageNotes(passages);
   if (language !== 'en') {
     notes.push(
-      `Sung in ${name} (${chosen.recognised ? 'recognised from the lyrics' : "the project's language"}): pronounced by eSpeak-NG's ${name} rules on the English acoustic model.`,
+      `Sung in ${languageName} (${sync.recognised ? 'recognised from the lyrics' : "the project's language"}): pronounced by eSpeak-NG's ${languageName} rules on the English acoustic model.`,
     );
   } else if (guessed.length > 0) {
     notes.push(
       `${guessed.length} word(s) missing from the dictionary were pronounced by letter-to-sound rules: ${guessed.slice(0, 20).join(', ')}${guessed.length > 20 ? ', …' : ''}.`,
     );
   }
-  if (found.widened > 0) notes.push('The search was retried with wider beams.');
-  if (found.onMix > 0)
-    notes.push('Part of the song was aligned on the mix (nothing found on the vocals).');
-  if (found.windows > 1) notes.push(`Aligned in ${found.windows} windows.`);
-  if (placedByFallback > 0) {
-    notes.push(
-      `${placedByFallback} word(s) the recogniser could not place were placed by the energy aligner.`,
-    );
-  }
-  progress(1);
+  notes.push(...searchNotes(runs[0]?.found, byEnergy.size));
+  sync.progress(1);
   return {
     items: tidy(syllableItems(tidy(items))),
     engine: SPHINX_MODEL,
     notes,
     wordConfidence,
   };
+}
+
+/**
+ * The searches' words taken line by line from the one its checks trust (consensus.ts), and the
+ * stem's energy and voiced stretches they were judged by.
+ */
+function agreeOnLines(sync: SyncContext, runs: readonly SearchRun[], cpu: CpuBudget) {
+  const env = energyEnvelope(sync.vocals);
+  const stretches = voicedRegions(env).map((r) => ({
+    start: r.start * FRAME_SECONDS,
+    end: r.end * FRAME_SECONDS,
+  }));
+  const agreed = lineConsensus(
+    runs.map((run) => run.found.words),
+    sync.lines,
+    voicedShare(stretches),
+  );
+  if (process.env.SYNC_DEBUG) logConsensus(runs, agreed, sync.lines, stretches, cpu);
+  return { env, stretches, agreed };
+}
+
+/** The notes on what the search did: wider beams, the mix, windows, words left to the energy aligner. */
+function searchNotes(found: WindowedResult | undefined, placedByFallback: number): string[] {
+  const notes: string[] = [];
+  if (found && found.widened > 0) notes.push('The search was retried with wider beams.');
+  if (found && found.onMix > 0)
+    notes.push('Part of the song was aligned on the mix (nothing found on the vocals).');
+  if (found && found.windows > 1) notes.push(`Aligned in ${found.windows} windows.`);
+  if (placedByFallback > 0) {
+    notes.push(
+      `${placedByFallback} word(s) the recogniser could not place were placed by the energy aligner.`,
+    );
+  }
+  return notes;
+}
+
+/** Debugging (SYNC_DEBUG): the lines the consensus took off the median search, each search's start. */
+function logConsensus(
+  runs: readonly SearchRun[],
+  agreed: ReturnType<typeof lineConsensus>,
+  lines: readonly number[],
+  stretches: readonly { start: number; end: number }[],
+  cpu: CpuBudget,
+): void {
+  const share = voicedShare(stretches);
+  const moved = new Set(agreed.moved.flatMap((m, k) => (m ? [lines[k]] : [])));
+  console.error(
+    `[sync] ${runs.length} search(es), ${moved.size} line(s) moved off the median: ${[...moved].join(' ')}; recogniser CPU left ${cpu.left.toFixed(1)} s`,
+  );
+  for (const line of moved) {
+    const k = lines.indexOf(line ?? -1);
+    const starts = runs.map((run) => {
+      const w = run.found.words.find((x) => x.index === k);
+      return w ? `${w.start.toFixed(2)} (voiced ${share(w.start, w.start + 2).toFixed(2)})` : '-';
+    });
+    console.error(`[sync]   line ${line}: ${starts.join(' | ')} -> search ${agreed.source[k]}`);
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import {
   NORMAL_BEAMS,
   runSphinx,
+  type SphinxResult,
   type SphinxTools,
   type SphinxWord,
   WIDE_BEAMS,
@@ -169,14 +170,139 @@ export async function alignInWindows(
   vocals: Source,
   options: WindowOptions = {},
 ): Promise<WindowedResult | undefined> {
+  const song = planSong(tools, words, vocals, options);
+  const at: Cursor = {
+    t: 0,
+    next: 0,
+    context: 0,
+    budget: options.budgetCpuSeconds ?? windowing.searchBudgetCpuSeconds,
+  };
+  while (at.next < words.length) {
+    const window = nextWindow(song, at);
+    // Behind (the words left cannot fit in the audio left, even at their shortest), or out of budget.
+    if ((song.shortestFrom[at.next] ?? 0) > song.duration - at.t || at.budget < window.cost) {
+      if (!placeByFallback(song, at.next, window.left, at.t, song.duration)) return undefined;
+      break;
+    }
+    const best = await searchWindow(song, at, window);
+    const step = keepWindowWords(song, at, window, best);
+    if (step === 'failed') return undefined;
+    if (step === 'done') break;
+  }
+  song.onProgress(1);
+  return song.result;
+}
+
+/** What stays the same for every window of a song's search, and the result it fills. */
+interface SongSearch {
+  tools: SphinxTools;
+  words: string[][][];
+  vocals: Source;
+  options: WindowOptions;
+  duration: number;
+  onProgress: (fraction: number) => void;
+  /** The retry ladder each window climbs (`retryLadder`). */
+  attempts: Attempt[];
+  /** shortestFrom[i]: the least time words i.. can take. */
+  shortestFrom: Float64Array;
+  /** One search for the whole song (`singlePass`). */
+  single: boolean;
+  windowSeconds: number;
+  /** A window keeps the words that end before its last `marginSeconds`. */
+  marginSeconds: number;
+  /** The garbage loop between lines, when there is one. */
+  loop: GarbageLoop | undefined;
+  result: WindowedResult;
+}
+
+/** Where the search is: the window's start, the next word to keep, and what it may still spend. */
+interface Cursor {
+  /** Seconds where the next window starts. */
+  t: number;
+  /** The first word not kept yet. */
+  next: number;
+  /**
+   * Each window after the first starts at the words kept in its last `contextSeconds` and aligns
+   * them again (not kept twice): the search settles on the song before the words it hands on, and
+   * what the last word holds on to (a held note, its reverb) is not taken for the next line's head.
+   */
+  context: number;
+  /** Hard bound on the work: the estimated CPU time of all searches left, retries included. */
+  budget: number;
+}
+
+/** One window: [t, end) seconds with words `first` (context words included) .. `next + count - 1`. */
+interface Window {
+  end: number;
+  final: boolean;
+  first: number;
+  count: number;
+  /** Words not kept yet, and this window's share of them by its length. */
+  left: number;
+  share: number;
+  /** The estimated CPU seconds of one search with the normal beams. */
+  cost: number;
+}
+
+interface BestAttempt {
+  words: SphinxWord[];
+  squeezed: number;
+  kind: Attempt['kind'];
+  cpu: number;
+}
+
+/** The song's constants: its retry ladder, window length and the least time its words take. */
+function planSong(
+  tools: SphinxTools,
+  words: string[][][],
+  vocals: Source,
+  options: WindowOptions,
+): SongSearch {
   const w = windowing;
-  const rate = vocals.rate;
-  const duration = vocals.samples.length / rate;
-  const onProgress = options.onProgress ?? (() => {});
+  const duration = vocals.samples.length / vocals.rate;
+  const minimum = minimumSeconds(words);
+  const shortestFrom = new Float64Array(words.length + 1);
+  for (let i = words.length - 1; i >= 0; i--) {
+    shortestFrom[i] = (shortestFrom[i + 1] ?? 0) + (minimum[i] ?? 0);
+  }
+  // Dense lyrics get shorter windows.
+  const density = words.length / Math.max(1, duration);
+  const windowSeconds = Math.max(
+    w.minWindowSeconds,
+    Math.min(w.windowSeconds, w.wordsPerWindow / Math.max(1e-6, density)),
+  );
+  return {
+    tools,
+    words,
+    vocals,
+    options,
+    duration,
+    onProgress: options.onProgress ?? (() => {}),
+    attempts: retryLadder(vocals, options),
+    shortestFrom,
+    single: singlePass(duration, words.length),
+    windowSeconds,
+    marginSeconds: windowSeconds / 4,
+    loop: options.lines && options.garbage !== false ? (options.garbage ?? garbage) : undefined,
+    result: {
+      words: [],
+      widened: 0,
+      onMix: 0,
+      windows: 0,
+      placedByFallback: 0,
+      estimatedCpu: 0,
+      cpuSeconds: 0,
+      keptCpuSeconds: 0,
+    },
+  };
+}
+
+/** The attempts a window's search makes in turn (the mix loaded once, when first needed). */
+function retryLadder(vocals: Source, options: WindowOptions): Attempt[] {
   let mix: Promise<Source | undefined> | undefined;
   const loadMix = options.loadMix;
   const voice = () => Promise.resolve(vocals);
-  const attempts: Attempt[] = [
+  return [
     ...(options.skipNormal
       ? []
       : [{ source: voice, beams: NORMAL_BEAMS, kind: 'normal' as const }]),
@@ -196,188 +322,218 @@ export async function alignInWindows(
           { source: voice, beams: WIDE_BEAMS, kind: 'bonus' as const, wordBonus: true },
         ]),
   ];
-  const result: WindowedResult = {
-    words: [],
-    widened: 0,
-    onMix: 0,
-    windows: 0,
-    placedByFallback: 0,
-    estimatedCpu: 0,
-    cpuSeconds: 0,
-    keptCpuSeconds: 0,
-  };
-  // shortestFrom[i]: the least time words i.. can take.
-  const minimum = minimumSeconds(words);
-  const shortestFrom = new Float64Array(words.length + 1);
-  for (let i = words.length - 1; i >= 0; i--) {
-    shortestFrom[i] = (shortestFrom[i + 1] ?? 0) + (minimum[i] ?? 0);
+}
+
+/** The window from `at.t`: its end, its words (no more than can fit in it) and its cost. */
+function nextWindow(song: SongSearch, at: Cursor): Window {
+  const { duration, options, loop, shortestFrom } = song;
+  const { t, next } = at;
+  const left = song.words.length - next;
+  let end = song.single ? duration : Math.min(duration, t + song.windowSeconds);
+  // No sliver of a last window: the final one takes it.
+  if (duration - end < song.marginSeconds) end = duration;
+  const final = end >= duration - 1e-6;
+  const share = (left * (end - t)) / Math.max(1e-6, duration - t);
+  let count = final
+    ? left
+    : Math.min(left, Math.ceil(share * windowing.wordShare + windowing.extraWords));
+  // No more words than can fit in the window (this bounds the search's cost).
+  const first = next - at.context;
+  while (count > 1 && (shortestFrom[first] ?? 0) - (shortestFrom[next + count] ?? 0) > end - t) {
+    count--;
   }
-  const single = singlePass(duration, words.length);
-  // Dense lyrics get shorter windows.
-  const density = words.length / Math.max(1, duration);
-  const windowSeconds = Math.max(
-    w.minWindowSeconds,
-    Math.min(w.windowSeconds, w.wordsPerWindow / Math.max(1e-6, density)),
-  );
-  const marginSeconds = windowSeconds / 4;
-  // The fallback places words after the last one placed (a window starts inside its context words).
-  const place = (first: number, count: number, from: number, to: number): boolean => {
-    if (!options.fallback || count <= 0) return count <= 0;
-    const after = Math.min(to, Math.max(from, result.words[result.words.length - 1]?.end ?? 0));
-    for (const word of options.fallback(first, count, after, to)) result.words.push(word);
-    result.placedByFallback += count;
-    return true;
-  };
-  let t = 0;
-  let next = 0;
-  // Each window after the first starts at the words kept in its last `contextSeconds` and aligns
-  // them again (not kept twice): the search settles on the song before the words it hands on, and
-  // what the last word holds on to (a held note, its reverb) is not taken for the next line's head.
-  let context = 0;
-  // Hard bound on the work: the estimated CPU time of all searches, retries included.
-  let budget = options.budgetCpuSeconds ?? w.searchBudgetCpuSeconds;
-  const loop =
-    options.lines && options.garbage !== false ? (options.garbage ?? garbage) : undefined;
-  while (next < words.length) {
-    const left = words.length - next;
-    let end = single ? duration : Math.min(duration, t + windowSeconds);
-    // No sliver of a last window: the final one takes it.
-    if (duration - end < marginSeconds) end = duration;
-    const final = end >= duration - 1e-6;
-    const share = (left * (end - t)) / Math.max(1e-6, duration - t);
-    let count = final ? left : Math.min(left, Math.ceil(share * w.wordShare + w.extraWords));
-    // No more words than can fit in the window (this bounds the search's cost).
-    const first = next - context;
-    while (count > 1 && (shortestFrom[first] ?? 0) - (shortestFrom[next + count] ?? 0) > end - t) {
-      count--;
-    }
-    // The garbage loop's phones count as a quarter of a word each (a word has about four phones).
-    const lineHeads = options.lines
-      ? Array.from({ length: next + count - first }, (_, k) => k).filter(
-          (k) => k === 0 || options.lines?.[first + k] !== options.lines?.[first + k - 1],
-        ).length + 1
-      : 0;
-    const grammarWords = next + count - first + (loop ? (lineHeads * loop.phones.length) / 4 : 0);
-    const cost = searchSeconds(end - t, grammarWords);
-    // Behind (the words left cannot fit in the audio left, even at their shortest), or out of budget.
-    if ((shortestFrom[next] ?? 0) > duration - t || budget < cost) {
-      if (!place(next, left, t, duration)) return undefined;
-      break;
-    }
-    const from = Math.floor(t * rate);
-    const to = Math.ceil(end * rate);
-    const windowProgress = (f: number) =>
-      onProgress(Math.min(1, (t + f * (end - t)) / Math.max(1e-6, duration)));
-    // Attempts in order until one finds a plausible alignment; else the least squeezed one found.
-    let best:
-      { words: SphinxWord[]; squeezed: number; kind: Attempt['kind']; cpu: number } | undefined;
-    let songCmn: number[] | undefined;
-    for (const attempt of attempts) {
-      const attemptCost = attempt.beams === WIDE_BEAMS ? cost * w.wideCostFactor : cost;
-      if (budget < attemptCost) break;
-      // Less real CPU left than a quarter of this search's estimate: it could not finish.
-      if (options.cpu && options.cpu.left < attemptCost / 4) break;
-      const start = attempt.songCmn ? songCmn : undefined;
-      if (attempt.songCmn && !start) continue;
-      const source = await attempt.source();
-      if (!source) continue;
-      budget -= attemptCost;
-      result.estimatedCpu += attemptCost;
-      const cpuBefore = process.env.SYNC_DEBUG ? childCpu() : 0;
-      const run = await (options.run ?? runSphinx)(
-        tools,
-        {
-          samples: source.samples.subarray(from, to),
-          rate,
-          words: words.slice(first, next + count),
-          openEnd: !final,
-          ...(options.lines && options.garbage !== false
-            ? {
-                ...(options.garbage ? { garbageLoop: options.garbage } : {}),
-                lineStarts: Array.from(
-                  { length: next + count - first },
-                  (_, k) =>
-                    k === 0 || options.lines?.[first + k] !== options.lines?.[first + k - 1],
-                ),
-              }
-            : {}),
-          beams: attempt.beams,
-          wordBonus: attempt.wordBonus ?? false,
-          ...(start ? { cmn: start } : {}),
-          ...(options.cpu ? { maxCpuSeconds: options.cpu.left } : {}),
-        },
-        windowProgress,
+  // The garbage loop's phones count as a quarter of a word each (a word has about four phones).
+  const lineHeads = options.lines
+    ? Array.from({ length: next + count - first }, (_, k) => k).filter(
+        (k) => k === 0 || options.lines?.[first + k] !== options.lines?.[first + k - 1],
+      ).length + 1
+    : 0;
+  const grammarWords = next + count - first + (loop ? (lineHeads * loop.phones.length) / 4 : 0);
+  return { end, final, first, count, left, share, cost: searchSeconds(end - t, grammarWords) };
+}
+
+/**
+ * Climbs the retry ladder on one window until an attempt finds a plausible alignment; else the
+ * least squeezed one found (undefined: none found a path). Spends the budgets as it goes.
+ */
+async function searchWindow(
+  song: SongSearch,
+  at: Cursor,
+  window: Window,
+): Promise<BestAttempt | undefined> {
+  const { options, result } = song;
+  let best: BestAttempt | undefined;
+  let songCmn: number[] | undefined;
+  for (const attempt of song.attempts) {
+    const attemptCost =
+      attempt.beams === WIDE_BEAMS ? window.cost * windowing.wideCostFactor : window.cost;
+    if (at.budget < attemptCost) break;
+    // Less real CPU left than a quarter of this search's estimate: it could not finish.
+    if (options.cpu && options.cpu.left < attemptCost / 4) break;
+    const start = attempt.songCmn ? songCmn : undefined;
+    if (attempt.songCmn && !start) continue;
+    const source = await attempt.source();
+    if (!source) continue;
+    at.budget -= attemptCost;
+    result.estimatedCpu += attemptCost;
+    const cpuBefore = process.env.SYNC_DEBUG ? childCpu() : 0;
+    const run = await runAttempt(song, at, window, attempt, source, start);
+    const used = run.cpuSeconds || attemptCost;
+    result.cpuSeconds += used;
+    if (options.cpu) options.cpu.left -= used;
+    songCmn ??= run.cmn;
+    const squeezed = squeezedShare(run.words);
+    if (process.env.SYNC_DEBUG) {
+      console.error(
+        `[sync] window ${at.t.toFixed(1)}-${window.end.toFixed(1)} s ${attempt.kind}${attempt.songCmn ? '+cmn' : ''}: ${run.words.length} words${run.stopped ? ' (stopped: out of CPU)' : ''}, squeezed ${squeezed.toFixed(2)}, estimated ${attemptCost.toFixed(1)} s, used ${(childCpu() - cpuBefore).toFixed(1)} s (read ${used.toFixed(1)} s)`,
       );
-      const used = run.cpuSeconds || attemptCost;
-      result.cpuSeconds += used;
-      if (options.cpu) options.cpu.left -= used;
-      songCmn ??= run.cmn;
-      const squeezed = squeezedShare(run.words);
-      if (process.env.SYNC_DEBUG) {
-        console.error(
-          `[sync] window ${t.toFixed(1)}-${end.toFixed(1)} s ${attempt.kind}${attempt.songCmn ? '+cmn' : ''}: ${run.words.length} words${run.stopped ? ' (stopped: out of CPU)' : ''}, squeezed ${squeezed.toFixed(2)}, estimated ${attemptCost.toFixed(1)} s, used ${(childCpu() - cpuBefore).toFixed(1)} s (read ${used.toFixed(1)} s)`,
-        );
-      }
-      if (run.words.length === 0) continue;
-      if (!best || squeezed < best.squeezed)
-        best = { words: run.words, squeezed, kind: attempt.kind, cpu: used };
-      if (squeezed <= plausibility.maxSqueezedShare || options.retries === 'first') break;
     }
-    if (best) {
-      result.keptCpuSeconds += best.cpu;
-      if (best.kind !== 'normal') result.widened++;
-      if (best.kind === 'mix') result.onMix++;
-    }
-    // Times from the window's start, indices from `next` (context words dropped: kept already).
-    const found = (best?.words ?? [])
-      .map((word) => ({ ...word, index: first + word.index - next }))
-      .filter((word) => word.index >= 0);
-    result.windows++;
-    if (found.length === 0) {
-      // Nothing found here: this window's share of the words goes to the fallback.
-      const count = final ? left : Math.max(1, Math.min(left, Math.round(share)));
-      if (!place(next, count, t, end)) return undefined;
-      next += count;
-      [context, t] = [0, end];
-      onProgress(Math.min(1, t / duration));
-      continue;
-    }
-    const length = end - t;
-    let kept = final ? found.length : keptWords(found, next, length, marginSeconds, options.lines);
-    const head = found[0];
-    if (kept === 0 && head) {
-      // The first word ends in the last quarter: when it starts late (after a break), the next
-      // window starts just before it; else it is kept alone.
-      if (head.start > length / 2) {
-        [context, t] = [0, t + head.start - w.leadSeconds];
-        onProgress(Math.min(1, t / duration));
-        continue;
-      }
-      kept = 1;
-    }
-    for (const word of found.slice(0, kept)) {
-      result.words.push({ index: next + word.index, start: word.start + t, end: word.end + t });
-    }
-    next += kept;
-    if (final) {
-      // A closed grammar places every word; anything short of that goes to the fallback.
-      if (next < words.length && !place(next, words.length - next, t, duration)) return undefined;
-      break;
-    }
-    // The next window starts at its context: the words kept here that start in the last
-    // `contextSeconds` before the last one and after the middle of this window (so it moves on).
-    const placed = result.words;
-    const lastStart = placed[placed.length - 1]?.start ?? end;
-    const notBefore = Math.max(t + length / 2, lastStart - w.contextSeconds);
-    context = 1;
-    while (context < kept && (placed[placed.length - 1 - context]?.start ?? -1) >= notBefore) {
-      context++;
-    }
-    t = Math.max(t, placed[placed.length - context]?.start ?? end);
-    onProgress(Math.min(1, t / duration));
+    if (run.words.length === 0) continue;
+    if (!best || squeezed < best.squeezed)
+      best = { words: run.words, squeezed, kind: attempt.kind, cpu: used };
+    if (squeezed <= plausibility.maxSqueezedShare || options.retries === 'first') break;
   }
-  onProgress(1);
-  return result;
+  return best;
+}
+
+/** One attempt of the ladder: the recogniser on the window's slice of `source`. */
+function runAttempt(
+  song: SongSearch,
+  at: Cursor,
+  window: Window,
+  attempt: Attempt,
+  source: Source,
+  cmn: number[] | undefined,
+): Promise<SphinxResult> {
+  const { options, duration } = song;
+  const { t, next } = at;
+  const { end, first, count } = window;
+  const rate = song.vocals.rate;
+  return (options.run ?? runSphinx)(
+    song.tools,
+    {
+      samples: source.samples.subarray(Math.floor(t * rate), Math.ceil(end * rate)),
+      rate,
+      words: song.words.slice(first, next + count),
+      openEnd: !window.final,
+      ...(options.lines && options.garbage !== false
+        ? {
+            ...(options.garbage ? { garbageLoop: options.garbage } : {}),
+            lineStarts: Array.from(
+              { length: next + count - first },
+              (_, k) => k === 0 || options.lines?.[first + k] !== options.lines?.[first + k - 1],
+            ),
+          }
+        : {}),
+      beams: attempt.beams,
+      wordBonus: attempt.wordBonus ?? false,
+      ...(cmn ? { cmn } : {}),
+      ...(options.cpu ? { maxCpuSeconds: options.cpu.left } : {}),
+    },
+    (f: number) => song.onProgress(Math.min(1, (t + f * (end - t)) / Math.max(1e-6, duration))),
+  );
+}
+
+/**
+ * Keeps the words of a searched window and moves the cursor on to the next one: 'done' after the
+ * final window, 'failed' when words are left that nothing could place.
+ */
+function keepWindowWords(
+  song: SongSearch,
+  at: Cursor,
+  window: Window,
+  best: BestAttempt | undefined,
+): 'next' | 'done' | 'failed' {
+  const { result, duration } = song;
+  const { end, final, first, left } = window;
+  if (best) {
+    result.keptCpuSeconds += best.cpu;
+    if (best.kind !== 'normal') result.widened++;
+    if (best.kind === 'mix') result.onMix++;
+  }
+  // Times from the window's start, indices from `next` (context words dropped: kept already).
+  const found = (best?.words ?? [])
+    .map((word) => ({ ...word, index: first + word.index - at.next }))
+    .filter((word) => word.index >= 0);
+  result.windows++;
+  if (found.length === 0) {
+    // Nothing found here: this window's share of the words goes to the fallback.
+    const count = final ? left : Math.max(1, Math.min(left, Math.round(window.share)));
+    if (!placeByFallback(song, at.next, count, at.t, end)) return 'failed';
+    at.next += count;
+    [at.context, at.t] = [0, end];
+    song.onProgress(Math.min(1, at.t / duration));
+    return 'next';
+  }
+  const length = end - at.t;
+  let kept = final
+    ? found.length
+    : keptWords(found, at.next, length, song.marginSeconds, song.options.lines);
+  const head = found[0];
+  if (kept === 0 && head) {
+    // The first word ends in the last quarter: when it starts late (after a break), the next
+    // window starts just before it; else it is kept alone.
+    if (head.start > length / 2) {
+      [at.context, at.t] = [0, at.t + head.start - windowing.leadSeconds];
+      song.onProgress(Math.min(1, at.t / duration));
+      return 'next';
+    }
+    kept = 1;
+  }
+  for (const word of found.slice(0, kept)) {
+    result.words.push({
+      index: at.next + word.index,
+      start: word.start + at.t,
+      end: word.end + at.t,
+    });
+  }
+  at.next += kept;
+  if (final) {
+    // A closed grammar places every word; anything short of that goes to the fallback.
+    const rest = song.words.length - at.next;
+    if (at.next < song.words.length && !placeByFallback(song, at.next, rest, at.t, duration)) {
+      return 'failed';
+    }
+    return 'done';
+  }
+  startAtContext(song, at, kept, end);
+  return 'next';
+}
+
+/**
+ * The next window starts at its context: the words kept here that start in the last
+ * `contextSeconds` before the last one and after the middle of this window (so it moves on).
+ */
+function startAtContext(song: SongSearch, at: Cursor, kept: number, end: number): void {
+  const placed = song.result.words;
+  const length = end - at.t;
+  const lastStart = placed[placed.length - 1]?.start ?? end;
+  const notBefore = Math.max(at.t + length / 2, lastStart - windowing.contextSeconds);
+  at.context = 1;
+  while (at.context < kept && (placed[placed.length - 1 - at.context]?.start ?? -1) >= notBefore) {
+    at.context++;
+  }
+  at.t = Math.max(at.t, placed[placed.length - at.context]?.start ?? end);
+  song.onProgress(Math.min(1, at.t / song.duration));
+}
+
+/**
+ * Words `first`.. `first + count - 1` placed by `options.fallback` on [from, to) seconds, after the
+ * last word placed (a window starts inside its context words); false without a fallback.
+ */
+function placeByFallback(
+  song: SongSearch,
+  first: number,
+  count: number,
+  from: number,
+  to: number,
+): boolean {
+  const { options, result } = song;
+  if (!options.fallback || count <= 0) return count <= 0;
+  const after = Math.min(to, Math.max(from, result.words[result.words.length - 1]?.end ?? 0));
+  for (const word of options.fallback(first, count, after, to)) result.words.push(word);
+  result.placedByFallback += count;
+  return true;
 }
 
 /**

@@ -232,84 +232,11 @@ export async function runSphinx(
 ): Promise<SphinxResult> {
   const dir = mkdtempSync(join(tmpdir(), 'karaoke-sphinx-'));
   try {
-    const wav = monoWav(job.samples, job.rate);
-    const audio = join(dir, 'audio.wav');
-    writeFileSync(audio, wav);
-    const loop = job.garbageLoop ?? garbage;
-    writeFileSync(
-      join(dir, 'lyrics.fsg'),
-      grammar(job.words.length, job.openEnd, job.lineStarts, loop, job.openAtLines),
-    );
-    writeFileSync(
-      join(dir, 'lyrics.dict'),
-      dictionary(job.words, job.lineStarts ? loop : undefined) + '\n',
-    );
-    // Silence is the only filler: the model's speech and noise fillers ([SPEECH], [NOISE]) match
-    // sung words well enough to stand in for them, so an open-ended search could cover the rest of a
-    // window with them instead of the lyrics.
-    writeFileSync(join(dir, 'fillers.dict'), '<s> SIL\n</s> SIL\n<sil> SIL\n');
-    const log = join(dir, 'search.log');
-    if (job.cmn) writeFileSync(join(dir, 'feat.params'), featureParams(tools.hmm, job.cmn));
-    const args = [
-      ['-infile', audio],
-      ['-hmm', tools.hmm],
-      job.cmn ? ['-featparams', join(dir, 'feat.params')] : [],
-      ['-dict', join(dir, 'lyrics.dict')],
-      ['-fdict', join(dir, 'fillers.dict')],
-      ['-fsg', join(dir, 'lyrics.fsg')],
-      ['-samprate', String(job.rate)],
-      ['-time', 'yes'],
-      ['-remove_silence', 'no'],
-      ['-bestpath', 'no'],
-      ['-beam', job.beams.beam],
-      ['-wbeam', job.beams.wbeam],
-      ['-pbeam', job.beams.pbeam],
-      ['-maxhmmpf', '-1'],
-      job.wordBonus ? ['-wip', '100'] : [],
-      ['-logfn', log],
-    ].flat();
-    let cpuSeconds = 0;
-    let stopped = false;
-    const stdout = await new Promise<string>((resolve, reject) => {
-      const child = spawn(tools.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-      child.stderr
-        .setEncoding('utf8')
-        .on('data', (chunk: string) => (err = (err + chunk).slice(-2000)));
-      let fd: string | undefined;
-      const poll =
-        child.pid !== undefined &&
-        setInterval(() => {
-          const pid = child.pid;
-          if (!pid) return;
-          cpuSeconds = processCpu(pid) ?? cpuSeconds;
-          if (job.maxCpuSeconds !== undefined && cpuSeconds > job.maxCpuSeconds && !stopped) {
-            stopped = true;
-            child.kill('SIGKILL');
-            return;
-          }
-          const read = onProgress ? readShare(pid, audio, wav.length, fd) : undefined;
-          if (!read) return;
-          fd = read[1];
-          onProgress?.(read[0]);
-        }, PROGRESS_MS);
-      const stop = () => poll && clearInterval(poll);
-      child.on('error', (error) => {
-        stop();
-        reject(error);
-      });
-      child.on('close', (code) => {
-        stop();
-        if (code === 0) resolve(out);
-        else if (stopped) resolve('');
-        else reject(new Error(`pocketsphinx exited with ${code}: ${err}`));
-      });
-    });
+    const search = writeSearchFiles(dir, tools, job);
+    const { stdout, cpuSeconds, stopped } = await spawnSearch(tools, search, job, onProgress);
     let cmn: number[] | undefined;
     try {
-      cmn = parseCmn(readFileSync(log, 'utf8'));
+      cmn = parseCmn(readFileSync(search.log, 'utf8'));
     } catch {
       cmn = undefined;
     }
@@ -318,4 +245,106 @@ export async function runSphinx(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The files of one search in its scratch folder, and the recogniser's arguments to read them. */
+interface SearchFiles {
+  /** The samples as a WAV file (its path and bytes: progress is how far the recogniser has read it). */
+  audio: string;
+  bytes: number;
+  /** The recogniser's log (the cepstral mean it ended with). */
+  log: string;
+  args: string[];
+}
+
+/** Writes the audio, grammar, dictionaries (and start cepstral mean) of `job` into `dir`. */
+function writeSearchFiles(dir: string, tools: SphinxTools, job: SphinxRun): SearchFiles {
+  const wav = monoWav(job.samples, job.rate);
+  const audio = join(dir, 'audio.wav');
+  writeFileSync(audio, wav);
+  const loop = job.garbageLoop ?? garbage;
+  writeFileSync(
+    join(dir, 'lyrics.fsg'),
+    grammar(job.words.length, job.openEnd, job.lineStarts, loop, job.openAtLines),
+  );
+  writeFileSync(
+    join(dir, 'lyrics.dict'),
+    dictionary(job.words, job.lineStarts ? loop : undefined) + '\n',
+  );
+  // Silence is the only filler: the model's speech and noise fillers ([SPEECH], [NOISE]) match
+  // sung words well enough to stand in for them, so an open-ended search could cover the rest of a
+  // window with them instead of the lyrics.
+  writeFileSync(join(dir, 'fillers.dict'), '<s> SIL\n</s> SIL\n<sil> SIL\n');
+  const log = join(dir, 'search.log');
+  if (job.cmn) writeFileSync(join(dir, 'feat.params'), featureParams(tools.hmm, job.cmn));
+  const args = [
+    ['-infile', audio],
+    ['-hmm', tools.hmm],
+    job.cmn ? ['-featparams', join(dir, 'feat.params')] : [],
+    ['-dict', join(dir, 'lyrics.dict')],
+    ['-fdict', join(dir, 'fillers.dict')],
+    ['-fsg', join(dir, 'lyrics.fsg')],
+    ['-samprate', String(job.rate)],
+    ['-time', 'yes'],
+    ['-remove_silence', 'no'],
+    ['-bestpath', 'no'],
+    ['-beam', job.beams.beam],
+    ['-wbeam', job.beams.wbeam],
+    ['-pbeam', job.beams.pbeam],
+    ['-maxhmmpf', '-1'],
+    job.wordBonus ? ['-wip', '100'] : [],
+    ['-logfn', log],
+  ].flat();
+  return { audio, bytes: wav.length, log, args };
+}
+
+/**
+ * Runs the recogniser to its end: its output, the CPU seconds it used (polled from /proc, with
+ * the progress) and whether it was stopped at `job.maxCpuSeconds` (then its output is empty).
+ */
+function spawnSearch(
+  tools: SphinxTools,
+  search: SearchFiles,
+  job: SphinxRun,
+  onProgress?: (fraction: number) => void,
+): Promise<{ stdout: string; cpuSeconds: number; stopped: boolean }> {
+  let cpuSeconds = 0;
+  let stopped = false;
+  return new Promise((resolve, reject) => {
+    const child = spawn(tools.binary, search.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.stderr
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => (err = (err + chunk).slice(-2000)));
+    let fd: string | undefined;
+    const poll =
+      child.pid !== undefined &&
+      setInterval(() => {
+        const pid = child.pid;
+        if (!pid) return;
+        cpuSeconds = processCpu(pid) ?? cpuSeconds;
+        if (job.maxCpuSeconds !== undefined && cpuSeconds > job.maxCpuSeconds && !stopped) {
+          stopped = true;
+          child.kill('SIGKILL');
+          return;
+        }
+        const read = onProgress ? readShare(pid, search.audio, search.bytes, fd) : undefined;
+        if (!read) return;
+        fd = read[1];
+        onProgress?.(read[0]);
+      }, PROGRESS_MS);
+    const stop = () => poll && clearInterval(poll);
+    child.on('error', (error) => {
+      stop();
+      reject(error);
+    });
+    child.on('close', (code) => {
+      stop();
+      if (code === 0) resolve({ stdout: out, cpuSeconds, stopped });
+      else if (stopped) resolve({ stdout: '', cpuSeconds, stopped });
+      else reject(new Error(`pocketsphinx exited with ${code}: ${err}`));
+    });
+  });
 }
