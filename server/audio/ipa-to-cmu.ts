@@ -2,7 +2,7 @@
  * eSpeak-NG's IPA in the CMU phone set of the English acoustic model, so a word missing from the
  * dictionary, or a word of another language (German, French, Spanish, Italian, Portuguese, Dutch),
  * gets a pronunciation: each sound as the nearest English phone (front rounded vowels as ER / UW,
- * the close-mid e as EY, uvular and tapped r as R, velar and palatal fricatives as HH, palatal nasal and lateral as N Y /
+ * uvular and tapped r as R, velar and palatal fricatives as HH, palatal nasal and lateral as N Y /
  * L Y, nasal vowels as their oral vowel). Longest match first; stress, length and syllable marks are
  * dropped; an unknown symbol is skipped rather than guessed.
  */
@@ -117,15 +117,10 @@ const IGNORED = /[\u02c8\u02cc\u02d0\u02d1.-]|\u200c|\u200d|\u0361|[\u0300-\u036
 
 /**
  * Sounds read differently outside English: the tap and trill are an r (in American English the flap
- * stands for /t/), e is close-mid (EY), the glottal stop is no phone, x is a fricative (closer to
- * HH than to K).
+ * stands for /t/), the glottal stop is no phone, x is a fricative (closer to HH than to K).
  */
 const OTHER_LANGUAGES: [string, string[]][] = [
   ['ɾ', ['R']],
-  // The close-mid e of German, French, Spanish, Italian, Portuguese, Dutch ([e], [eː]; é) is nearer
-  // the model's EY than its EH (the open [ɛ], which stays EH); the diphthong eɪ stays one EY.
-  ['eɪ', ['EY']],
-  ['e', ['EY']],
   ['ʔ', []],
   ['x', ['HH']],
 ];
