@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, StaleVersionError } from '../errors';
+import {
+  InsufficientCreditsError,
+  InvalidRequestError,
+  NotFoundError,
+  StaleVersionError,
+  StateConflictError,
+  UploadBytesError,
+} from '../errors';
 import { HttpError } from '../http/problem';
 import { storeCall } from './store-problems';
 
@@ -36,6 +43,55 @@ describe('storeCall', () => {
       revision: 'r2',
       selectionRevision: 's',
     });
+  });
+
+  it('answers a stale version without a route wording with its own message', async () => {
+    const error = await storeCall(
+      Promise.reject(new StaleVersionError('settings version', { versionId: 'v2' })),
+    ).catch((e: unknown) => e);
+    expect((error as HttpError).toProblem()).toMatchObject({
+      status: 409,
+      detail: 'The settings version changed since it was read.',
+      versionId: 'v2',
+    });
+  });
+
+  it.each([
+    [
+      new InsufficientCreditsError(3),
+      {
+        status: 402,
+        title: 'Payment Required',
+        detail: 'This task needs 3 credits; the balance is too low.',
+      },
+    ],
+    [
+      new StateConflictError('The task already ended (completed); it cannot be cancelled.'),
+      {
+        status: 409,
+        title: 'Conflict',
+        detail: 'The task already ended (completed); it cannot be cancelled.',
+      },
+    ],
+    [
+      new UploadBytesError('The upload was interrupted.'),
+      { status: 400, title: 'Bad Request', detail: 'The upload was interrupted.' },
+    ],
+    [
+      new InvalidRequestError('The export cannot be rendered.', [
+        { path: 'audio', message: 'no stem' },
+      ]),
+      {
+        status: 422,
+        title: 'Unprocessable Content',
+        detail: 'The export cannot be rendered.',
+        errors: [{ path: 'audio', message: 'no stem' }],
+      },
+    ],
+  ])('answers %s as its problem', async (domain, problem) => {
+    const error = await failure(Promise.reject(domain));
+    expect((error as HttpError).toProblem()).toEqual({ type: 'about:blank', ...problem });
+    expect((error as HttpError).headers).toEqual({});
   });
 
   it('passes results and other errors through', async () => {

@@ -4,6 +4,7 @@ import { getTask, projectTasks, taskListEntry, taskView } from '../db/tasks';
 import { HttpError, notFound } from '../http/problem';
 import { findReview } from '../tasks/sync-review';
 import { ownProject } from './own-project';
+import { storeCall } from './store-problems';
 import { taskStart } from './task-start';
 
 const invalid = (path: string, message: string) =>
@@ -56,29 +57,34 @@ export const taskHandlers = {
     return taskView(row);
   },
 
-  cancelTask: ({ params }, ctx) => ctx.services.tasks.cancel(ctx.account.userId, params.taskId),
+  cancelTask: ({ params }, ctx) =>
+    storeCall(ctx.services.tasks.cancel(ctx.account.userId, params.taskId)),
 
   startLyricsSync: async ({ params, body }, ctx) => {
     const project = await ownProject(ctx, params.projectId);
     await checkLyricsSource(ctx, project.id, body.lyricsSource);
-    const task = await ctx.services.tasks.enqueue(ctx.services.db, {
-      accountId: ctx.account.userId,
-      projectId: project.id,
-      type: 'sync-lyrics',
-      input: { lyricsSource: body.lyricsSource },
-    });
+    const task = await storeCall(
+      ctx.services.tasks.enqueue(ctx.services.db, {
+        accountId: ctx.account.userId,
+        projectId: project.id,
+        type: 'sync-lyrics',
+        input: { lyricsSource: body.lyricsSource },
+      }),
+    );
     return taskStart(ctx, project.id, task.id);
   },
 
   startStemSeparation: async ({ params, body }, ctx) => {
     const project = await ownProject(ctx, params.projectId);
-    const task = await ctx.services.tasks.enqueue(ctx.services.db, {
-      accountId: ctx.account.userId,
-      projectId: project.id,
-      type: 'stem-separation',
-      // The requested model is kept on the task; the stems name the model that really ran.
-      input: { model: body.model },
-    });
+    const task = await storeCall(
+      ctx.services.tasks.enqueue(ctx.services.db, {
+        accountId: ctx.account.userId,
+        projectId: project.id,
+        type: 'stem-separation',
+        // The requested model is kept on the task; the stems name the model that really ran.
+        input: { model: body.model },
+      }),
+    );
     return taskStart(ctx, project.id, task.id);
   },
 } satisfies Pick<
