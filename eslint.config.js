@@ -112,7 +112,6 @@ const LONG_FUNCTIONS_LEFT = [
   'server/audio/sphinx-windows.ts',
   'server/audio/sphinx.ts',
   'server/audio/voicing.ts',
-  'server/db/migrations.ts',
 ];
 
 export default tseslint.config(
