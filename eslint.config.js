@@ -108,10 +108,8 @@ const LONG_FUNCTIONS_LEFT = [
   'server/audio/anchored-sync.ts',
   'server/audio/consensus.ts',
   'server/audio/forced-align.ts',
-  'server/audio/separate.ts',
   'server/audio/sphinx-windows.ts',
   'server/audio/sphinx.ts',
-  'server/audio/voicing.ts',
 ];
 
 export default tseslint.config(
