@@ -1,29 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
-import type { AlignmentItem, Project, TaskStart } from '../src/contract';
+import type { AlignmentItem, TaskStart } from '../src/contract';
 import { getProject, isolatedProject, LYRICS } from './editor-fixtures';
+import { activeItems, openEditor, seconds, startField } from './editor-page';
 import { api, expect, signIn, test } from './fixtures';
-
-/** The word list shows m:ss.mmm. */
-const seconds = (text: string) =>
-  text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
-
-const byStart = (items: readonly AlignmentItem[]) => [...items].sort((a, b) => a.start - b.start);
-const activeItems = (project: Project) =>
-  byStart(project.alignments.find((a) => a.selected)?.alignment.items ?? []);
-
-async function openEditor(page: Page, key: string, projectId: string, alignmentId?: string) {
-  page.on('dialog', (dialog) => void dialog.accept());
-  await signIn(
-    page,
-    key,
-    `/projects/${projectId}${alignmentId ? `?alignment=${alignmentId}` : ''}`,
-  );
-  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
-}
-
-/** The n-th word's start field (words may repeat: the first row with that text). */
-const startField = (page: Page, word: AlignmentItem) =>
-  page.getByLabel(`Start of ${word.text}`, { exact: true }).first();
 
 /**
  * A start the word does not have yet: halfway into the room before it (up to 0.2 s), or a third
