@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  InsufficientCreditsError,
-  InvalidRequestError,
-  NotFoundError,
-  StaleVersionError,
-  StateConflictError,
-  UploadBytesError,
-} from '../errors';
+import * as domain from '../errors';
 import { HttpError } from '../http/problem';
 import { storeCall } from './store-problems';
 
@@ -19,7 +12,7 @@ const failure = (work: Promise<unknown>) =>
 
 describe('storeCall', () => {
   it('answers a store that is not found as 404 naming what', async () => {
-    const error = await failure(Promise.reject(new NotFoundError('Alignment')));
+    const error = await failure(Promise.reject(new domain.NotFoundError('Alignment')));
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).toProblem()).toEqual({
       type: 'about:blank',
@@ -30,7 +23,7 @@ describe('storeCall', () => {
   });
 
   it('answers a stale version as 409 worded by the route, with the stored versions', async () => {
-    const stale = new StaleVersionError('timing revision', {
+    const stale = new domain.StaleVersionError('timing revision', {
       revision: 'r2',
       selectionRevision: 's',
     });
@@ -47,7 +40,7 @@ describe('storeCall', () => {
 
   it('answers a stale version without a route wording with its own message', async () => {
     const error = await storeCall(
-      Promise.reject(new StaleVersionError('settings version', { versionId: 'v2' })),
+      Promise.reject(new domain.StaleVersionError('settings version', { versionId: 'v2' })),
     ).catch((e: unknown) => e);
     expect((error as HttpError).toProblem()).toMatchObject({
       status: 409,
@@ -58,7 +51,7 @@ describe('storeCall', () => {
 
   it.each([
     [
-      new InsufficientCreditsError(3),
+      new domain.InsufficientCreditsError(3),
       {
         status: 402,
         title: 'Payment Required',
@@ -66,7 +59,7 @@ describe('storeCall', () => {
       },
     ],
     [
-      new StateConflictError('The task already ended (completed); it cannot be cancelled.'),
+      new domain.StateConflictError('The task already ended (completed); it cannot be cancelled.'),
       {
         status: 409,
         title: 'Conflict',
@@ -74,11 +67,11 @@ describe('storeCall', () => {
       },
     ],
     [
-      new UploadBytesError('The upload was interrupted.'),
+      new domain.UploadBytesError('The upload was interrupted.'),
       { status: 400, title: 'Bad Request', detail: 'The upload was interrupted.' },
     ],
     [
-      new InvalidRequestError('The export cannot be rendered.', [
+      new domain.InvalidRequestError('The export cannot be rendered.', [
         { path: 'audio', message: 'no stem' },
       ]),
       {
