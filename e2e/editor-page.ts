@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { AlignmentItem, Project } from '../src/contract';
+import type { IsolatedProject } from './editor-fixtures';
 import { expect, signIn } from './fixtures';
 
 /** Reading the editor page: what several specs ask of it. */
@@ -39,4 +40,10 @@ export async function openEditor(
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible({
     timeout: 45_000,
   });
+}
+
+/** Opens the editor on a project (the shared one, say); returns its active words by start. */
+export async function openWords(page: Page, { key, project }: IsolatedProject) {
+  await openEditor(page, key, project.id);
+  return activeItems(project);
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { AlignmentItem, TaskStart } from '../src/contract';
 import { getProject, isolatedProject, LYRICS } from './editor-fixtures';
-import { activeItems, openEditor, seconds, startField } from './editor-page';
+import { activeItems, openEditor, openWords, seconds, startField } from './editor-page';
 import { api, expect, signIn, test } from './fixtures';
 
 /**
@@ -81,9 +81,7 @@ test.describe('timing editor', () => {
     page,
     sharedProject,
   }) => {
-    const { key, project } = sharedProject;
-    const items = activeItems(project);
-    await openEditor(page, key, project.id);
+    const items = await openWords(page, sharedProject);
     const options = page.getByRole('group', { name: 'Editing options' });
     const policy = options.getByRole('combobox', { name: 'Words' });
     // Snapping is toggled beside the timeline, where it acts.
@@ -125,9 +123,7 @@ test.describe('timing editor', () => {
   });
 
   test('undo and redo', async ({ page, sharedProject }) => {
-    const { key, project } = sharedProject;
-    const items = activeItems(project);
-    await openEditor(page, key, project.id);
+    const items = await openWords(page, sharedProject);
     const field = startField(page, items[2]!);
     const original = await field.inputValue();
     const value = newStartFor(items, 2);
@@ -147,9 +143,7 @@ test.describe('timing editor', () => {
   });
 
   test('unsaved edits survive a reload', async ({ page, sharedProject }) => {
-    const { key, project } = sharedProject;
-    const items = activeItems(project);
-    await openEditor(page, key, project.id);
+    const items = await openWords(page, sharedProject);
     const value = newStartFor(items, 4);
     await typeStart(page, items[4]!, value);
     const typed = await startField(page, items[4]!).inputValue();
@@ -164,9 +158,7 @@ test.describe('timing editor', () => {
     page,
     sharedProject,
   }) => {
-    const { key, project } = sharedProject;
-    const items = activeItems(project);
-    await openEditor(page, key, project.id);
+    const items = await openWords(page, sharedProject);
     const word = items[1]!;
     const field = startField(page, word);
     const before = seconds(await field.inputValue());
@@ -194,9 +186,7 @@ test.describe('timing editor', () => {
     page,
     sharedProject,
   }) => {
-    const { key, project } = sharedProject;
-    const items = activeItems(project);
-    await openEditor(page, key, project.id);
+    const items = await openWords(page, sharedProject);
     const canvas = page.getByRole('application', { name: /timeline/i });
     const point = () =>
       page.evaluate(

@@ -101,15 +101,10 @@ const bass = (semitones, seconds) =>
     String(seconds * 0.6),
   ]);
 
-const pluck = (semitones, seconds) =>
-  note('pluck', semitones, seconds, [
-    'pluck',
-    `%${semitones}`,
-    'fade',
-    '0',
-    String(seconds),
-    '0.05',
-  ]);
+function pluck(semitones, seconds) {
+  const effects = ['pluck', `%${semitones}`, 'fade', '0', String(seconds), '0.05'];
+  return note('pluck', semitones, seconds, effects);
+}
 
 /** One spoken word, pitched for the melody, with its leading and trailing silence trimmed. */
 function word(text, index, pitch) {
