@@ -105,9 +105,6 @@ const LONG_FUNCTIONS_LEFT = [
   'src/features/style/style-preview.tsx',
   'src/features/style/style-studio.tsx',
   'src/features/style/translations-group.tsx',
-  'server/audio/separate.ts',
-  'server/audio/voicing.ts',
-  'server/db/migrations.ts',
 ];
 
 export default tseslint.config(

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import type { Alignment, AlignmentItem, Project } from '../src/contract';
+import type { Alignment, Project } from '../src/contract';
 import { getProject, isolatedProject } from './editor-fixtures';
-import { api, expect, signIn, test } from './fixtures';
+import { byStart, openEditor, seconds } from './editor-page';
+import { api, expect, test } from './fixtures';
 
 /** Whether a canvas has a pixel of about this colour (text is anti-aliased: its cores are exact). */
 function canvasHas(canvas: Locator, rgb: readonly [number, number, number]): Promise<boolean> {
@@ -22,24 +23,7 @@ function canvasHas(canvas: Locator, rgb: readonly [number, number, number]): Pro
 // Each editing tool of issue 13 by its accessible name, in real Chromium against the real local
 // service: the words and times after it, and after undo. Screenshots go to test-results/.
 
-/** The word list shows m:ss.mmm. */
-const seconds = (text: string) =>
-  text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
-const byStart = (items: readonly AlignmentItem[]) => [...items].sort((a, b) => a.start - b.start);
 const active = (project: Project) => project.alignments.find((a) => a.selected) as Alignment;
-
-async function openEditor(page: Page, key: string, projectId: string, alignmentId?: string) {
-  page.on('dialog', (dialog) => void dialog.accept());
-  await signIn(
-    page,
-    key,
-    `/projects/${projectId}${alignmentId ? `?alignment=${alignmentId}` : ''}`,
-  );
-  // Opening restores drafts from IndexedDB first: slow while the shared machine is busy.
-  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible({
-    timeout: 45_000,
-  });
-}
 
 const tools = (page: Page) => page.getByRole('group', { name: 'Editing tools' });
 const textField = (page: Page, text: string) =>

@@ -61,6 +61,27 @@ export interface IsolatedProject {
   project: Project;
 }
 
+/** A fresh account (`<prefix>-…@test.local`) with a project made from the demo song, its task ended. */
+async function demoSongProject(
+  from: Requester,
+  prefix: string,
+  title: string,
+  lyrics: string | null,
+): Promise<{ key: string; start: TaskStart }> {
+  const key = createAccount(
+    `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@test.local`,
+  );
+  const start = await createProjectFrom(
+    from,
+    key,
+    { bytes: readFileSync(SONG), filename: 'demo-song.flac', contentType: 'audio/flac' },
+    title,
+    lyrics,
+  );
+  await waitForTask(from, key, start.taskId);
+  return { key, start };
+}
+
 /**
  * A fresh account with its own project made from the demo song through the real API (upload, create
  * with lyrics, wait for the task), so a test can change it without touching anyone else's data.
@@ -69,16 +90,7 @@ export interface IsolatedProject {
  * alignment's sub-words are joined back into their words through the API.
  */
 export async function isolatedProject(from: Requester, alignments = 1): Promise<IsolatedProject> {
-  const key = createAccount(
-    `editor-${Date.now()}-${Math.random().toString(36).slice(2)}@test.local`,
-  );
-  const start = await createProjectFrom(
-    from,
-    key,
-    { bytes: readFileSync(SONG), filename: 'demo-song.flac', contentType: 'audio/flac' },
-    'Editor test song',
-  );
-  await waitForTask(from, key, start.taskId);
+  const { key, start } = await demoSongProject(from, 'editor', 'Editor test song', LYRICS);
   for (let n = 1; n < alignments; n++) {
     const sync = await api<TaskStart>(
       from,
@@ -112,17 +124,7 @@ export async function isolatedProject(from: Requester, alignments = 1): Promise<
  * the project's video style settings.
  */
 export async function settingsOnlyProject(from: Requester): Promise<IsolatedProject> {
-  const key = createAccount(
-    `settings-${Date.now()}-${Math.random().toString(36).slice(2)}@test.local`,
-  );
-  const start = await createProjectFrom(
-    from,
-    key,
-    { bytes: readFileSync(SONG), filename: 'demo-song.flac', contentType: 'audio/flac' },
-    'Settings test song',
-    null,
-  );
-  await waitForTask(from, key, start.taskId);
+  const { key, start } = await demoSongProject(from, 'settings', 'Settings test song', null);
   const project = await api<Project>(from, 'GET', `/projects/${start.projectId}`, undefined, key);
   return { key, project };
 }

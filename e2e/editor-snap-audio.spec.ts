@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Project, Task } from '../src/contract';
 import { createProjectFrom, LYRICS } from './editor-fixtures';
+import { byStart, openEditor, seconds } from './editor-page';
 import { api, createAccount, expect, signIn, test } from './fixtures';
 
 // Issue 13, items 5, 8 and 11: ranked snapping with a visible toggle, a project whose audio could
@@ -61,10 +62,6 @@ const pointOf = (page: Page, key: string) =>
     (k) => (window as unknown as { __timeline: Hook }).__timeline.clientPointOf(k),
     key,
   );
-
-/** The word list shows m:ss.mmm. */
-const seconds = (text: string) =>
-  text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
 
 test.describe('a project whose audio could not be read', () => {
   test('the project page says why, stops looking for tasks, and offers a new project', async ({
@@ -147,12 +144,8 @@ test.describe('snapping and the word list', () => {
     sharedProject,
   }) => {
     const { key, project } = sharedProject;
-    const items = [...(project.alignments[0]?.alignment.items ?? [])].sort(
-      (a, b) => a.start - b.start,
-    );
-    page.on('dialog', (dialog) => void dialog.accept());
-    await signIn(page, key, `/projects/${project.id}`);
-    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+    const items = byStart(project.alignments[0]?.alignment.items ?? []);
+    await openEditor(page, key, project.id);
 
     const timeline = page.getByRole('region', { name: 'Timeline' });
     const snap = timeline.getByRole('checkbox', { name: 'Snap' });
@@ -287,9 +280,7 @@ test.describe('snapping and the word list', () => {
     const items = [...(project.alignments[0]?.alignment.items ?? [])].sort(
       (a, b) => a.line - b.line || a.word - b.word || a.subword - b.subword,
     );
-    page.on('dialog', (dialog) => void dialog.accept());
-    await signIn(page, key, `/projects/${project.id}`);
-    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+    await openEditor(page, key, project.id);
 
     // The list is one tab stop: its active row, then End lands on the very last row.
     const list = page.getByRole('list', { name: 'Lines and words' });

@@ -1,29 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
-import type { AlignmentItem, Project, TaskStart } from '../src/contract';
+import type { AlignmentItem, TaskStart } from '../src/contract';
 import { getProject, isolatedProject, LYRICS } from './editor-fixtures';
+import { activeItems, openEditor, openWords, seconds, startField } from './editor-page';
 import { api, expect, signIn, test } from './fixtures';
-
-/** The word list shows m:ss.mmm. */
-const seconds = (text: string) =>
-  text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
-
-const byStart = (items: readonly AlignmentItem[]) => [...items].sort((a, b) => a.start - b.start);
-const activeItems = (project: Project) =>
-  byStart(project.alignments.find((a) => a.selected)?.alignment.items ?? []);
-
-async function openEditor(page: Page, key: string, projectId: string, alignmentId?: string) {
-  page.on('dialog', (dialog) => void dialog.accept());
-  await signIn(
-    page,
-    key,
-    `/projects/${projectId}${alignmentId ? `?alignment=${alignmentId}` : ''}`,
-  );
-  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
-}
-
-/** The n-th word's start field (words may repeat: the first row with that text). */
-const startField = (page: Page, word: AlignmentItem) =>
-  page.getByLabel(`Start of ${word.text}`, { exact: true }).first();
 
 /**
  * A start the word does not have yet: halfway into the room before it (up to 0.2 s), or a third
@@ -102,9 +81,7 @@ test.describe('timing editor', () => {
     page,
     sharedProject,
   }) => {
-    const { key, project } = sharedProject;
-    const items = activeItems(project);
-    await openEditor(page, key, project.id);
+    const items = await openWords(page, sharedProject);
     const options = page.getByRole('group', { name: 'Editing options' });
     const policy = options.getByRole('combobox', { name: 'Words' });
     // Snapping is toggled beside the timeline, where it acts.
@@ -146,9 +123,7 @@ test.describe('timing editor', () => {
   });
 
   test('undo and redo', async ({ page, sharedProject }) => {
-    const { key, project } = sharedProject;
-    const items = activeItems(project);
-    await openEditor(page, key, project.id);
+    const items = await openWords(page, sharedProject);
     const field = startField(page, items[2]!);
     const original = await field.inputValue();
     const value = newStartFor(items, 2);
@@ -168,9 +143,7 @@ test.describe('timing editor', () => {
   });
 
   test('unsaved edits survive a reload', async ({ page, sharedProject }) => {
-    const { key, project } = sharedProject;
-    const items = activeItems(project);
-    await openEditor(page, key, project.id);
+    const items = await openWords(page, sharedProject);
     const value = newStartFor(items, 4);
     await typeStart(page, items[4]!, value);
     const typed = await startField(page, items[4]!).inputValue();
@@ -185,9 +158,7 @@ test.describe('timing editor', () => {
     page,
     sharedProject,
   }) => {
-    const { key, project } = sharedProject;
-    const items = activeItems(project);
-    await openEditor(page, key, project.id);
+    const items = await openWords(page, sharedProject);
     const word = items[1]!;
     const field = startField(page, word);
     const before = seconds(await field.inputValue());
@@ -215,9 +186,7 @@ test.describe('timing editor', () => {
     page,
     sharedProject,
   }) => {
-    const { key, project } = sharedProject;
-    const items = activeItems(project);
-    await openEditor(page, key, project.id);
+    const items = await openWords(page, sharedProject);
     const canvas = page.getByRole('application', { name: /timeline/i });
     const point = () =>
       page.evaluate(

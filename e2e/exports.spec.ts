@@ -11,6 +11,8 @@ test.setTimeout(180_000);
 const RENDER_MS = 120_000;
 
 const exportsList = (page: Page) => page.getByRole('list', { name: 'Exports' });
+const storedExports = (page: Page, key: string, projectId: string) =>
+  api<Export[]>(page, 'GET', `/projects/${projectId}/exports`, undefined, key);
 
 /** Picks the cheapest render in the open dialog: 360p, 24 fps, draft, fast. */
 async function cheapOptions(dialog: Locator) {
@@ -123,13 +125,7 @@ test('cancels a running render, then retries it', async ({ page }) => {
   await expect(item.getByText('cancelled', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(item).toContainText('Cancelled by the user');
   await expect(item.getByRole('button', { name: /^Download/ })).toHaveCount(0);
-  const stored = await api<Export[]>(
-    page,
-    'GET',
-    `/projects/${project.id}/exports`,
-    undefined,
-    key,
-  );
+  const stored = await storedExports(page, key, project.id);
   expect(stored[0]?.status).toBe('cancelled');
   expect(stored[0]?.fileKey ?? null).toBeNull();
 
@@ -138,7 +134,7 @@ test('cancels a running render, then retries it', async ({ page }) => {
   const again = exportsList(page).getByRole('listitem').first();
   await expect(exportsList(page).getByRole('listitem')).toHaveCount(2);
   await expect(again).toContainText('1080p · 30 fps · high');
-  const next = await api<Export[]>(page, 'GET', `/projects/${project.id}/exports`, undefined, key);
+  const next = await storedExports(page, key, project.id);
   const running = next.find((e) => e.status !== 'cancelled');
   if (running?.taskId) await api(page, 'POST', `/tasks/${running.taskId}/cancel`, {}, key);
 });
@@ -165,13 +161,7 @@ test('renders from the editor: unsaved edits are saved first; the notice leads t
   await expect(page.getByRole('status').filter({ hasText: 'Rendering the video' })).toBeVisible();
 
   // The render used the saved revision: the alignment's stored revision moved on before it.
-  const exports = await api<Export[]>(
-    page,
-    'GET',
-    `/projects/${project.id}/exports`,
-    undefined,
-    key,
-  );
+  const exports = await storedExports(page, key, project.id);
   expect(exports).toHaveLength(1);
   expect(exports[0]?.alignmentId).toBe(project.alignments[0]?.id);
 
@@ -214,13 +204,7 @@ test('a render that cannot start says why in the dialog, nothing is listed', asy
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: 'No exports yet' })).toBeVisible();
-  const stored = await api<Export[]>(
-    page,
-    'GET',
-    `/projects/${project.id}/exports`,
-    undefined,
-    key,
-  );
+  const stored = await storedExports(page, key, project.id);
   expect(stored).toEqual([]);
 });
 

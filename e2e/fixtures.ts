@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { isolatedProject, type IsolatedProject } from './editor-fixtures';
 import { API_KEY } from './service';
 
@@ -8,6 +8,13 @@ export { API_KEY, DATA_DIR, api, createAccount } from './service';
 export async function signIn(page: Page, key = API_KEY, path = '/'): Promise<void> {
   await page.goto(`${path}#key=${encodeURIComponent(key)}`);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** A screenshot of the page in the test's output folder, attached to the report as `name`. */
+export async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
+  const path = info.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await info.attach(name, { path, contentType: 'image/png' });
 }
 
 /** Freezes an object and everything in it: a shared fixture no test may change. */

@@ -1,16 +1,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AlignmentItem, Project } from '../src/contract';
 import { readTimings, TIMING_FORMATS, type TimingFormat } from '../src/formats';
 import { groupLines, lineText } from '../src/formats/group';
 import { getProject, isolatedProject } from './editor-fixtures';
-import { expect, signIn, test } from './fixtures';
+import { openEditor, seconds } from './editor-page';
+import { expect, shot, test } from './fixtures';
 
-/** The word list shows m:ss.mmm. */
-const seconds = (text: string) =>
-  text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
 const lyricOrder = (items: readonly AlignmentItem[]) =>
   [...items].sort((a, b) => a.line - b.line || a.word - b.word || a.subword - b.subword);
 const itemsOf = (project: Project) =>
@@ -54,12 +52,6 @@ const ASS_WORDS: [string, number, number][] = [
   ['verse', 4.6, 5.5],
 ];
 
-async function openEditor(page: Page, key: string, projectId: string) {
-  page.on('dialog', (dialog) => void dialog.accept());
-  await signIn(page, key, `/projects/${projectId}`);
-  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
-}
-
 const startOf = (page: Page, text: string) =>
   page.getByLabel(`Start of ${text}`, { exact: true }).first();
 const endOf = (page: Page, text: string) =>
@@ -82,12 +74,6 @@ async function chooseFile(page: Page, path: string) {
   const dialog = page.getByRole('dialog', { name: 'Import timings' });
   await expect(dialog.getByRole('button', { name: 'Apply' })).toBeEnabled();
   return dialog;
-}
-
-async function shot(page: Page, info: TestInfo, name: string) {
-  const path = info.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await info.attach(name, { path, contentType: 'image/png' });
 }
 
 test.describe('timing files in the editor', () => {

@@ -1,20 +1,12 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import type { AlignmentItem, Project } from '../src/contract';
+import type { AlignmentItem } from '../src/contract';
 import { getProject, isolatedProject } from './editor-fixtures';
+import { activeItems, seconds, startField } from './editor-page';
 import { expect, signIn, test } from './fixtures';
 
 // Issue 13, item 7: a second tab of the same alignment learns that a newer version was saved (on
 // focus, on visibility, or from the revision poll), loads it in one click, and keeps its own
 // unsaved edits by merging them in. The service is the real local one; nothing is mocked.
-
-const seconds = (text: string) =>
-  text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
-const byStart = (items: readonly AlignmentItem[]) => [...items].sort((a, b) => a.start - b.start);
-const activeItems = (project: Project) =>
-  byStart(project.alignments.find((a) => a.selected)?.alignment.items ?? []);
-
-const startField = (page: Page, word: AlignmentItem) =>
-  page.getByLabel(`Start of ${word.text}`, { exact: true }).first();
 
 /** A start the word does not have: a third into the word (always room there). */
 const laterStart = (word: AlignmentItem) =>
@@ -62,6 +54,14 @@ async function openEditor(browser: Browser, key: string, projectId: string): Pro
   return { page, context, errors };
 }
 
+/** A project of its own, open in two tabs (two people); `items` are its words by start. */
+async function twoTabs(browser: Browser, page: Page) {
+  const { key, project } = await isolatedProject(page);
+  const first = await openEditor(browser, key, project.id);
+  const second = await openEditor(browser, key, project.id);
+  return { key, project, items: activeItems(project), first, second };
+}
+
 async function close(...editors: Editor[]) {
   for (const editor of editors) {
     expect(editor.errors, 'uncaught errors in the page').toEqual([]);
@@ -90,11 +90,8 @@ test.describe('a second tab of the same alignment', () => {
     browser,
     page,
   }) => {
-    const { key, project } = await isolatedProject(page);
-    const items = activeItems(project);
+    const { items, first, second } = await twoTabs(browser, page);
     const word = items[2]!;
-    const first = await openEditor(browser, key, project.id);
-    const second = await openEditor(browser, key, project.id);
     await expect(notice(second.page)).toHaveCount(0);
 
     const value = laterStart(word);
@@ -127,11 +124,8 @@ test.describe('a second tab of the same alignment', () => {
     browser,
     page,
   }) => {
-    const { key, project } = await isolatedProject(page);
-    const items = activeItems(project);
+    const { key, project, items, first, second } = await twoTabs(browser, page);
     const [theirsWord, mineWord] = [items[2]!, items[5]!];
-    const first = await openEditor(browser, key, project.id);
-    const second = await openEditor(browser, key, project.id);
 
     const mine = laterStart(mineWord);
     await typeStart(second.page, mineWord, mine);
@@ -163,11 +157,8 @@ test.describe('a second tab of the same alignment', () => {
     browser,
     page,
   }) => {
-    const { key, project } = await isolatedProject(page);
-    const items = activeItems(project);
+    const { key, project, items, first, second } = await twoTabs(browser, page);
     const [word, other] = [items[3]!, items[6]!];
-    const first = await openEditor(browser, key, project.id);
-    const second = await openEditor(browser, key, project.id);
 
     const mine = laterStart(word);
     const theirs = Math.round((mine + (word.end - mine) / 2) * 1000) / 1000;

@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AlignmentItem, Project } from '../src/contract';
 import { readTimings } from '../src/formats';
 import { getProject, isolatedProject } from './editor-fixtures';
-import { expect, signIn, test } from './fixtures';
+import { openEditor } from './editor-page';
+import { expect, shot, test } from './fixtures';
 
 /**
  * Translations and romanizations (issue 26, ADR 0017): a TTML with a German translation and a
@@ -26,12 +27,6 @@ const itemsOf = (project: Project) =>
 const lineHead = (items: readonly AlignmentItem[], line: number) =>
   items.filter((x) => x.line === line).sort((a, b) => a.word - b.word || a.subword - b.subword)[0];
 
-async function shot(page: Page, info: TestInfo, name: string) {
-  const path = info.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await info.attach(name, { path, contentType: 'image/png' });
-}
-
 const translation = (page: Page, lang: string, line: number) =>
   page.getByLabel(`Translation (${lang}) of line ${line}`, { exact: true });
 
@@ -42,9 +37,7 @@ test.describe('translations', () => {
     page,
   }, info) => {
     const { key, project } = await isolatedProject(page);
-    page.on('dialog', (dialog) => void dialog.accept());
-    await signIn(page, key, `/projects/${project.id}`);
-    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+    await openEditor(page, key, project.id);
 
     // Import: the translation and the romanization appear under their lines.
     const path = join(dir, 'translated.ttml');

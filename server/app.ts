@@ -26,7 +26,7 @@ import type { FileStore } from './storage/file-store';
 import { LocalFileStore } from './storage/local-files';
 import { answerSignIn } from './http/sign-in-page';
 import { createSignInToken, redeemSignInToken } from './signin-links';
-import { serveFile } from './storage/serve-file';
+import { serveFile } from './routes/files';
 import { sweepFiles } from './storage/housekeeping';
 import { UrlSigner } from './storage/signing';
 import { defaultTaskConcurrency, DspRunner } from './tasks/dsp-runner';

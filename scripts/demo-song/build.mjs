@@ -76,45 +76,34 @@ function soxClip(name, inputArgs, effects) {
 const BASS_LATE = Math.round(0.015 * RATE);
 const PLUCK_SHARP = 0.12;
 const noteCache = new Map();
-function bass(semitones, seconds) {
-  const key = `bass:${semitones}:${seconds}`;
+/** A synthesised note made once per kind, pitch and length (`effects` after `synth <seconds>`). */
+function note(kind, semitones, seconds, effects) {
+  const key = `${kind}:${semitones}:${seconds}`;
   let clip = noteCache.get(key);
   if (!clip) {
-    clip = soxClip(
-      `note${noteCache.size}`,
-      ['-n'],
-      [
-        'synth',
-        String(seconds),
-        'sawtooth',
-        `%${semitones}`,
-        'lowpass',
-        '-1',
-        '600',
-        'fade',
-        'q',
-        '0.01',
-        String(seconds),
-        String(seconds * 0.6),
-      ],
-    );
+    clip = soxClip(`note${noteCache.size}`, ['-n'], ['synth', String(seconds), ...effects]);
     noteCache.set(key, clip);
   }
   return clip;
 }
 
+const bass = (semitones, seconds) =>
+  note('bass', semitones, seconds, [
+    'sawtooth',
+    `%${semitones}`,
+    'lowpass',
+    '-1',
+    '600',
+    'fade',
+    'q',
+    '0.01',
+    String(seconds),
+    String(seconds * 0.6),
+  ]);
+
 function pluck(semitones, seconds) {
-  const key = `pluck:${semitones}:${seconds}`;
-  let clip = noteCache.get(key);
-  if (!clip) {
-    clip = soxClip(
-      `note${noteCache.size}`,
-      ['-n'],
-      ['synth', String(seconds), 'pluck', `%${semitones}`, 'fade', '0', String(seconds), '0.05'],
-    );
-    noteCache.set(key, clip);
-  }
-  return clip;
+  const effects = ['pluck', `%${semitones}`, 'fade', '0', String(seconds), '0.05'];
+  return note('pluck', semitones, seconds, effects);
 }
 
 /** One spoken word, pitched for the melody, with its leading and trailing silence trimmed. */

@@ -139,6 +139,25 @@ interface SmoothedPowers {
   plr: Float64Array;
 }
 
+/** One STFT pass's transform and buffers, reused for every frame. */
+interface StftPass {
+  size: number;
+  half: number;
+  fft: Fft;
+  window: Float64Array;
+  /** The packed transform: left in the real part, right in the imaginary part. */
+  re: Float64Array;
+  im: Float64Array;
+  /** The frame's left and right spectra (bins 0..half). */
+  spectrumL: Spectrum;
+  spectrumR: Spectrum;
+}
+
+/** A masked frame waiting for its overlap-add (`start`: its first sample). */
+interface PendingFrame extends MaskedFrame {
+  start: number;
+}
+
 /**
  * Masked left/right (or mono when !stereo: right is then empty) resynthesised with Hann windows, hop
  * size/4. The overlap-add goes straight into the output (32-bit floats); every sample is covered by
@@ -157,18 +176,22 @@ function stftMask(
   const keep = options.timeSmoothing ?? TIME_SMOOTHING;
   const length = left.length;
   const hop = size / 4;
-  const fft = new Fft(size);
-  const window = hannWindow(size);
-  const re = new Float64Array(size);
-  const im = new Float64Array(size);
+  const half = size / 2;
+  const bins = () => new Float64Array(half + 1);
+  const pass: StftPass = {
+    size,
+    half,
+    fft: new Fft(size),
+    window: hannWindow(size),
+    re: new Float64Array(size),
+    im: new Float64Array(size),
+    spectrumL: { re: bins(), im: bins() },
+    spectrumR: { re: bins(), im: bins() },
+  };
   const outL = new Float32Array(length);
   const outR = new Float32Array(stereo ? length : 0);
-  const half = size / 2;
   // Cross- and auto-powers per bin, smoothed over neighbouring bins and (recursively) over frames: for
   // unrelated left and right sounds the cross term averages out, for a centred voice it does not.
-  const spectrumL = { re: new Float64Array(half + 1), im: new Float64Array(half + 1) };
-  const spectrumR = { re: new Float64Array(half + 1), im: new Float64Array(half + 1) };
-  const bins = () => new Float64Array(half + 1);
   const powers: SmoothedPowers = {
     ll: bins(),
     rr: bins(),
@@ -177,12 +200,11 @@ function stftMask(
     prr: bins(),
     plr: bins(),
   };
-  const { ll: smoothLL, rr: smoothRR, lr: smoothLR } = powers;
   const steady = steadyFilter(options, size, gains.length, hop);
   // With the steady filter on, a frame is masked `delay` frames after it is read (its median needs
   // the frames around it): the masked spectra wait in a ring; zero frames past the end flush it.
   const delay = steady?.delay ?? 0;
-  const ring = Array.from({ length: delay + 1 }, () => ({
+  const ring: PendingFrame[] = Array.from({ length: delay + 1 }, () => ({
     start: 0,
     lre: bins(),
     lim: bins(),
@@ -191,90 +213,142 @@ function stftMask(
   }));
   let frame = 0;
   for (let start = -size + hop; start < length + delay * hop; start += hop, frame++) {
-    for (let i = 0; i < size; i++) {
-      const t = start + i;
-      const inside = t >= 0 && t < length;
-      const w = window[i] ?? 0;
-      re[i] = inside ? (left[t] ?? 0) * w : 0;
-      im[i] = inside && stereo ? (right[t] ?? 0) * w : 0;
-    }
-    fft.transform(re, im);
-    for (let k = 0; k <= half; k++) {
-      const n = (size - k) % size;
-      const zr = re[k] ?? 0;
-      const zi = im[k] ?? 0;
-      const cr = re[n] ?? 0;
-      const ci = -(im[n] ?? 0);
-      // Two real spectra from one complex FFT: L = (Z[k] + conj Z[-k]) / 2, R = (Z[k] - conj Z[-k]) / 2i.
-      const lr = (zr + cr) / 2;
-      const li = (zi + ci) / 2;
-      const rr = (zi - ci) / 2;
-      const ri = -(zr - cr) / 2;
-      spectrumL.re[k] = lr;
-      spectrumL.im[k] = li;
-      spectrumR.re[k] = rr;
-      spectrumR.im[k] = ri;
-    }
-    if (stereo) smoothPowers(spectrumL, spectrumR, powers, keep);
+    analyseFrame(pass, left, stereo ? right : undefined, start);
+    if (stereo) smoothPowers(pass.spectrumL, pass.spectrumR, powers, keep);
     const slot = ring[frame % ring.length]!;
     slot.start = start;
-    for (let k = 0; k <= half; k++) {
-      let mask = gains[k] ?? 0;
-      if (stereo && mask > 0) {
-        const power = (smoothLL[k] ?? 0) + (smoothRR[k] ?? 0);
-        const similarity = power > 1e-20 ? (2 * (smoothLR[k] ?? 0)) / power : 0;
-        const squared = similarity * similarity;
-        mask *=
-          similarity <= 0
-            ? 0
-            : maskPower === 4
-              ? squared * squared
-              : Math.min(1, similarity) ** maskPower;
-      }
-      slot.lre[k] = spectrumL.re[k]! * mask;
-      slot.lim[k] = spectrumL.im[k]! * mask;
-      slot.rre[k] = spectrumR.re[k]! * mask;
-      slot.rim[k] = spectrumR.im[k]! * mask;
-    }
+    maskFrame(pass, slot, gains, stereo ? powers : undefined, maskPower);
     if (steady) steady.push(slot);
     if (frame < delay) continue;
     const out = ring[(frame - delay) % ring.length]!;
     if (steady) steady.apply(out);
-    for (let k = 0; k <= half; k++) {
-      const n = (size - k) % size;
-      // Pack the masked left and right back into one Hermitian-pair spectrum: Y = VL + i·VR.
-      const vlr = out.lre[k]!;
-      const vli = out.lim[k]!;
-      const vrr = out.rre[k]!;
-      const vri = out.rim[k]!;
-      re[k] = vlr - vri;
-      im[k] = vli + vrr;
-      if (n !== k) {
-        re[n] = vlr + vri;
-        im[n] = -vli + vrr;
-      }
+    overlapAdd(pass, out, outL, stereo ? outR : undefined);
+  }
+  normaliseOverlap(pass.window, hop, outL, stereo ? outR : undefined);
+  return [outL, outR];
+}
+
+/**
+ * The windowed frame at `start` (zeros outside the signal) through one complex FFT (left real,
+ * right imaginary; none: zeros), split into the left and right spectra.
+ */
+function analyseFrame(
+  pass: StftPass,
+  left: Float32Array,
+  right: Float32Array | undefined,
+  start: number,
+): void {
+  const { size, half, fft, window, re, im, spectrumL, spectrumR } = pass;
+  const length = left.length;
+  for (let i = 0; i < size; i++) {
+    const t = start + i;
+    const inside = t >= 0 && t < length;
+    const w = window[i] ?? 0;
+    re[i] = inside ? (left[t] ?? 0) * w : 0;
+    im[i] = inside && right ? (right[t] ?? 0) * w : 0;
+  }
+  fft.transform(re, im);
+  for (let k = 0; k <= half; k++) {
+    const n = (size - k) % size;
+    const zr = re[k] ?? 0;
+    const zi = im[k] ?? 0;
+    const cr = re[n] ?? 0;
+    const ci = -(im[n] ?? 0);
+    // Two real spectra from one complex FFT: L = (Z[k] + conj Z[-k]) / 2, R = (Z[k] - conj Z[-k]) / 2i.
+    const lr = (zr + cr) / 2;
+    const li = (zi + ci) / 2;
+    const rr = (zi - ci) / 2;
+    const ri = -(zr - cr) / 2;
+    spectrumL.re[k] = lr;
+    spectrumL.im[k] = li;
+    spectrumR.re[k] = rr;
+    spectrumR.im[k] = ri;
+  }
+}
+
+/**
+ * The frame's spectra times the mask into `slot`: the bin's gain, and in stereo (`powers` given)
+ * the left/right similarity raised to `maskPower` (none where they are unrelated or opposed).
+ */
+function maskFrame(
+  pass: StftPass,
+  slot: MaskedFrame,
+  gains: Float64Array,
+  powers: SmoothedPowers | undefined,
+  maskPower: number,
+): void {
+  const { half, spectrumL, spectrumR } = pass;
+  for (let k = 0; k <= half; k++) {
+    let mask = gains[k] ?? 0;
+    if (powers && mask > 0) {
+      const power = (powers.ll[k] ?? 0) + (powers.rr[k] ?? 0);
+      const similarity = power > 1e-20 ? (2 * (powers.lr[k] ?? 0)) / power : 0;
+      const squared = similarity * similarity;
+      mask *=
+        similarity <= 0
+          ? 0
+          : maskPower === 4
+            ? squared * squared
+            : Math.min(1, similarity) ** maskPower;
     }
-    fft.transform(re, im, true);
-    for (let i = 0; i < size; i++) {
-      const t = out.start + i;
-      if (t < 0 || t >= length) continue;
-      const w = window[i] ?? 0;
-      outL[t] = (outL[t] ?? 0) + (re[i] ?? 0) * w;
-      if (stereo) outR[t] = (outR[t] ?? 0) + (im[i] ?? 0) * w;
+    slot.lre[k] = spectrumL.re[k]! * mask;
+    slot.lim[k] = spectrumL.im[k]! * mask;
+    slot.rre[k] = spectrumR.re[k]! * mask;
+    slot.rim[k] = spectrumR.im[k]! * mask;
+  }
+}
+
+/** A masked frame back through the inverse FFT, windowed and added into the output (right: stereo). */
+function overlapAdd(
+  pass: StftPass,
+  frame: PendingFrame,
+  outL: Float32Array,
+  outR: Float32Array | undefined,
+): void {
+  const { size, half, fft, window, re, im } = pass;
+  const length = outL.length;
+  for (let k = 0; k <= half; k++) {
+    const n = (size - k) % size;
+    // Pack the masked left and right back into one Hermitian-pair spectrum: Y = VL + i·VR.
+    const vlr = frame.lre[k]!;
+    const vli = frame.lim[k]!;
+    const vrr = frame.rre[k]!;
+    const vri = frame.rim[k]!;
+    re[k] = vlr - vri;
+    im[k] = vli + vrr;
+    if (n !== k) {
+      re[n] = vlr + vri;
+      im[n] = -vli + vrr;
     }
   }
-  // Frames start on multiples of the hop, so sample t is covered at offsets t mod hop + j·hop.
+  fft.transform(re, im, true);
+  for (let i = 0; i < size; i++) {
+    const t = frame.start + i;
+    if (t < 0 || t >= length) continue;
+    const w = window[i] ?? 0;
+    outL[t] = (outL[t] ?? 0) + (re[i] ?? 0) * w;
+    if (outR) outR[t] = (outR[t] ?? 0) + (im[i] ?? 0) * w;
+  }
+}
+
+/** Divides out the windows' summed squares (frames start on multiples of `hop`). */
+function normaliseOverlap(
+  window: Float64Array,
+  hop: number,
+  outL: Float32Array,
+  outR: Float32Array | undefined,
+): void {
+  // Sample t is covered at offsets t mod hop + j·hop.
   const norm = new Float64Array(hop);
   for (let phase = 0; phase < hop; phase++) {
-    for (let offset = phase; offset < size; offset += hop)
+    for (let offset = phase; offset < window.length; offset += hop)
       norm[phase]! += (window[offset] ?? 0) ** 2;
   }
-  for (let t = 0; t < length; t++) {
+  for (let t = 0; t < outL.length; t++) {
     const n = norm[t % hop] ?? 0;
     outL[t] = n > 1e-9 ? (outL[t] ?? 0) / n : 0;
-    if (stereo) outR[t] = n > 1e-9 ? (outR[t] ?? 0) / n : 0;
+    if (outR) outR[t] = n > 1e-9 ? (outR[t] ?? 0) / n : 0;
   }
-  return [outL, outR];
 }
 
 interface MaskedFrame {

@@ -188,16 +188,34 @@ export function voicingMeasure(vocals: PcmAudio, options: VoicingOptions = {}): 
   const harmonicityMidpoint = options.harmonicityMidpoint ?? 0.35;
   const closeGap = Math.round((options.closeGapSeconds ?? 0.12) / FRAME_SECONDS);
   const minRegion = Math.round((options.minRegionSeconds ?? 0.08) / FRAME_SECONDS);
-  const rate = vocals.sampleRate;
-  const length = pcmLength(vocals);
-  const frames = Math.max(1, Math.ceil(length / (rate * FRAME_SECONDS)));
-  const db = new Float64Array(frames);
-  const harmonicity = new Float32Array(frames);
+  const { db, harmonicity } = levelAndPitch(vocals);
+  const measure = measureOf(db, harmonicity, energyMidpoint, harmonicityMidpoint);
+  return { frames: measure, db, harmonicity, regions: regionsOf(measure, closeGap, minRegion) };
+}
+
+/** What one frame pair's analysis needs (`voicingMeasure`), made once per stem. */
+interface PitchScan {
+  size: number;
+  fft: Fft;
+  window: Float64Array;
+  /** The window's own autocorrelation, to undo the taper's fall-off with lag. */
+  windowAcf: Float64Array;
+  /** The voice band's bins, and the lags of the pitch range. */
+  lowBin: number;
+  highBin: number;
+  minLag: number;
+  maxLag: number;
+  re: Float64Array;
+  im: Float64Array;
+  /** The two frames' voice-band power spectra. */
+  pa: Float64Array;
+  pb: Float64Array;
+}
+
+function pitchScan(rate: number): PitchScan {
   const size = nextPowerOfTwo(rate * 0.046);
   const half = size / 2;
-  const fft = new Fft(size);
   const window = hannWindow(size);
-  // The window's own autocorrelation, to undo the taper's fall-off with lag.
   const windowAcf = new Float64Array(size);
   for (let lag = 0; lag < size; lag++) {
     let s = 0;
@@ -205,16 +223,34 @@ export function voicingMeasure(vocals: PcmAudio, options: VoicingOptions = {}): 
     windowAcf[lag] = s;
   }
   const binHz = rate / size;
-  const lowBin = Math.max(1, Math.floor(VOICE_LOW_HZ / binHz));
-  const highBin = Math.min(half, Math.ceil(VOICE_HIGH_HZ / binHz));
-  const minLag = Math.max(2, Math.floor(rate / PITCH_HIGH_HZ));
-  const maxLag = Math.min(size / 2, Math.ceil(rate / PITCH_LOW_HZ));
+  return {
+    size,
+    fft: new Fft(size),
+    window,
+    windowAcf,
+    lowBin: Math.max(1, Math.floor(VOICE_LOW_HZ / binHz)),
+    highBin: Math.min(half, Math.ceil(VOICE_HIGH_HZ / binHz)),
+    minLag: Math.max(2, Math.floor(rate / PITCH_HIGH_HZ)),
+    maxLag: Math.min(size / 2, Math.ceil(rate / PITCH_LOW_HZ)),
+    re: new Float64Array(size),
+    im: new Float64Array(size),
+    pa: new Float64Array(half + 1),
+    pb: new Float64Array(half + 1),
+  };
+}
+
+/** The level (dB of the voice band) and periodicity of every frame, two frames per transform. */
+function levelAndPitch(vocals: PcmAudio): { db: Float64Array; harmonicity: Float32Array } {
+  const rate = vocals.sampleRate;
+  const length = pcmLength(vocals);
+  const frames = Math.max(1, Math.ceil(length / (rate * FRAME_SECONDS)));
+  const db = new Float64Array(frames);
+  const harmonicity = new Float32Array(frames);
+  const scan = pitchScan(rate);
+  const { size, window, re, im, windowAcf, minLag, maxLag } = scan;
+  const half = size / 2;
   const channels = vocals.channels;
   const count = channels.length || 1;
-  const re = new Float64Array(size);
-  const im = new Float64Array(size);
-  const pa = new Float64Array(half + 1);
-  const pb = new Float64Array(half + 1);
   const sample = (t: number) => {
     if (t < 0 || t >= length) return 0;
     let x = 0;
@@ -230,34 +266,7 @@ export function voicingMeasure(vocals: PcmAudio, options: VoicingOptions = {}): 
       re[i] = sample(a + i) * window[i]!;
       im[i] = second ? sample(b + i) * window[i]! : 0;
     }
-    fft.transform(re, im);
-    // Split the two spectra, keep each frame's voice-band power spectrum, pack both back (real, even).
-    let powerA = 0;
-    let powerB = 0;
-    for (let k = lowBin; k <= highBin; k++) {
-      const n = (size - k) % size;
-      const zr = re[k]!;
-      const zi = im[k]!;
-      const cr = re[n]!;
-      const ci = -im[n]!;
-      const ar = (zr + cr) / 2;
-      const ai = (zi + ci) / 2;
-      const br = (zi - ci) / 2;
-      const bi = -(zr - cr) / 2;
-      pa[k] = ar * ar + ai * ai;
-      pb[k] = br * br + bi * bi;
-      powerA += pa[k]!;
-      powerB += pb[k]!;
-    }
-    re.fill(0);
-    im.fill(0);
-    for (let k = lowBin; k <= highBin; k++) {
-      re[k] = pa[k]!;
-      im[k] = pb[k]!;
-      re[size - k] = pa[k]!;
-      im[size - k] = pb[k]!;
-    }
-    fft.transform(re, im, true);
+    const [powerA, powerB] = autocorrelatePair(scan);
     const norm = 2 / size;
     db[f] = 10 * Math.log10((powerA * norm) / size + 1e-12);
     harmonicity[f] = peakRatio(re, windowAcf, minLag, maxLag);
@@ -266,6 +275,58 @@ export function voicingMeasure(vocals: PcmAudio, options: VoicingOptions = {}): 
       harmonicity[f + 1] = peakRatio(im, windowAcf, minLag, maxLag);
     }
   }
+  return { db, harmonicity };
+}
+
+/**
+ * Two windowed frames in `re` and `im` become their voice-band autocorrelations (in `re` and `im`):
+ * the transform, each frame's voice-band power spectrum split off, packed back (real, even) and
+ * transformed back. Returns the two frames' voice-band powers.
+ */
+function autocorrelatePair(scan: PitchScan): [number, number] {
+  const { size, fft, re, im, pa, pb, lowBin, highBin } = scan;
+  fft.transform(re, im);
+  let powerA = 0;
+  let powerB = 0;
+  for (let k = lowBin; k <= highBin; k++) {
+    const n = (size - k) % size;
+    const zr = re[k]!;
+    const zi = im[k]!;
+    const cr = re[n]!;
+    const ci = -im[n]!;
+    const ar = (zr + cr) / 2;
+    const ai = (zi + ci) / 2;
+    const br = (zi - ci) / 2;
+    const bi = -(zr - cr) / 2;
+    pa[k] = ar * ar + ai * ai;
+    pb[k] = br * br + bi * bi;
+    powerA += pa[k]!;
+    powerB += pb[k]!;
+  }
+  re.fill(0);
+  im.fill(0);
+  for (let k = lowBin; k <= highBin; k++) {
+    re[k] = pa[k]!;
+    im[k] = pb[k]!;
+    re[size - k] = pa[k]!;
+    im[size - k] = pb[k]!;
+  }
+  fft.transform(re, im, true);
+  return [powerA, powerB];
+}
+
+/**
+ * The 0..1 measure per frame: a smooth step of the level between the stem's quiet floor (10th
+ * percentile) and loud level (97th) times one of the periodicity (none when its midpoint is 0),
+ * averaged over 5 frames (50 ms).
+ */
+function measureOf(
+  db: Float64Array,
+  harmonicity: Float32Array,
+  energyMidpoint: number,
+  harmonicityMidpoint: number,
+): Float32Array {
+  const frames = db.length;
   const floor = percentile(db, 10);
   const loud = percentile(db, 97);
   const span = Math.max(loud - floor, 1e-6);
@@ -287,7 +348,7 @@ export function voicingMeasure(vocals: PcmAudio, options: VoicingOptions = {}): 
     }
     measure[f] = s / n;
   }
-  return { frames: measure, db, harmonicity, regions: regionsOf(measure, closeGap, minRegion) };
+  return measure;
 }
 
 function peakRatio(acf: Float64Array, windowAcf: Float64Array, minLag: number, maxLag: number) {

@@ -5,13 +5,12 @@ import {
   type ExportFps,
   type ExportQuality,
   type ExportResolution,
-  type ProblemFieldError,
   type StyleObject,
 } from '../../src/contract';
 import { styleIssues } from '../../src/karaoke-layout/style-check';
 import type { Db } from '../db/database';
 import { projectStems, projectSettings, type ProjectRow } from '../db/projects';
-import { HttpError } from '../http/problem';
+import { InvalidRequestError, type FieldIssue } from '../errors';
 
 /** What a render task is asked to do: the request with its defaults, frozen at request time. */
 export interface ExportTaskInput {
@@ -29,8 +28,8 @@ export interface ExportTaskInput {
   style: StyleObject;
 }
 
-const invalid = (errors: ProblemFieldError[], detail = 'The export cannot be rendered.') =>
-  new HttpError(422, detail, { errors });
+const invalid = (errors: FieldIssue[], detail = 'The export cannot be rendered.') =>
+  new InvalidRequestError(detail, errors);
 
 /** The style a render of this project uses: the project's own, else its preset's. */
 export async function effectiveStyle(db: Db, project: ProjectRow): Promise<StyleObject> {
@@ -49,9 +48,9 @@ export async function effectiveStyle(db: Db, project: ProjectRow): Promise<Style
 }
 
 /**
- * Checks a render request against the project (422 naming the field when it cannot be rendered:
- * no alignment, an empty one, a missing stem, a style value out of range, a range outside the
- * song) and fills in its defaults.
+ * Checks a render request against the project (InvalidRequestError naming the field when it
+ * cannot be rendered: no alignment, an empty one, a missing stem, a style value out of range, a
+ * range outside the song; the route answers 422) and fills in its defaults.
  */
 export async function exportTaskInput(
   db: Db,

@@ -4,13 +4,14 @@ import { HttpError, notFound } from '../http/problem';
 import { exportTaskInput } from '../render/export-request';
 import { playbackExpiry } from '../storage/signing';
 import { ownProject } from './own-project';
+import { storeCall } from './store-problems';
 import { taskStart } from './task-start';
 
 export const exportHandlers = {
   createExport: async ({ params, body }, ctx) => {
     const { db, tasks } = ctx.services;
     const project = await ownProject(ctx, params.projectId);
-    const input = await exportTaskInput(db, project, body);
+    const input = await storeCall(exportTaskInput(db, project, body));
     const task = await db.tx(async (tx) => {
       const exportId = await insertExport(tx, project.id, 'queued', {
         resolution: input.resolution,
@@ -23,12 +24,14 @@ export const exportHandlers = {
         audio: input.audio,
         ...(input.range ? { range: input.range } : {}),
       });
-      const row = await tasks.enqueue(tx, {
-        accountId: ctx.account.userId,
-        projectId: project.id,
-        type: 'export-project',
-        input: { ...input, exportId },
-      });
+      const row = await storeCall(
+        tasks.enqueue(tx, {
+          accountId: ctx.account.userId,
+          projectId: project.id,
+          type: 'export-project',
+          input: { ...input, exportId },
+        }),
+      );
       await setExportTask(tx, exportId, row.id);
       return row;
     });

@@ -47,32 +47,34 @@ export const projectHandlers = {
     if (body.presetId && !(await getPreset(db, accountId, body.presetId))) {
       throw notFound('Preset');
     }
-    const task = await db.tx(async (tx) => {
-      // The upload row is locked: two requests using one upload at once make one project.
-      const file = await fileRow(tx, first.id, tx.forUpdate);
-      if (!file) throw notFound('Upload');
-      if (file.used_by) throw invalid('this upload was already used for a project');
-      return tasks.enqueue(tx, {
-        accountId,
-        type: 'create-karaoke',
-        input: {
-          inputFileId: file.id,
-          stemModel: body.stemModel,
-          lyricsSource: body.lyricsSource,
-        },
-        projectId: async (inner) => {
-          const id = await createProject(inner, {
-            accountId,
-            title: body.title ?? titleFromFilename(file.filename),
-            artists: body.artists,
+    const task = await storeCall(
+      db.tx(async (tx) => {
+        // The upload row is locked: two requests using one upload at once make one project.
+        const file = await fileRow(tx, first.id, tx.forUpdate);
+        if (!file) throw notFound('Upload');
+        if (file.used_by) throw invalid('this upload was already used for a project');
+        return tasks.enqueue(tx, {
+          accountId,
+          type: 'create-karaoke',
+          input: {
             inputFileId: file.id,
-            presetId: body.presetId,
-          });
-          await markFileUsed(inner, file.id, id);
-          return id;
-        },
-      });
-    });
+            stemModel: body.stemModel,
+            lyricsSource: body.lyricsSource,
+          },
+          projectId: async (inner) => {
+            const id = await createProject(inner, {
+              accountId,
+              title: body.title ?? titleFromFilename(file.filename),
+              artists: body.artists,
+              inputFileId: file.id,
+              presetId: body.presetId,
+            });
+            await markFileUsed(inner, file.id, id);
+            return id;
+          },
+        });
+      }),
+    );
     return taskStart(ctx, task.project_id, task.id);
   },
 

@@ -1,9 +1,10 @@
-import type { AlignmentItem, LyricsSource } from '../../src/contract';
+import type { AlignmentItem, LyricsSource, TaskStart, TaskType } from '../../src/contract';
 import type { HandlerTable, RequestContext } from '../context';
 import { getTask, projectTasks, taskListEntry, taskView } from '../db/tasks';
 import { HttpError, notFound } from '../http/problem';
 import { findReview } from '../tasks/sync-review';
 import { ownProject } from './own-project';
+import { storeCall } from './store-problems';
 import { taskStart } from './task-start';
 
 const invalid = (path: string, message: string) =>
@@ -44,6 +45,24 @@ async function checkLyricsSource(ctx: RequestContext, projectId: string, source:
   }
 }
 
+/** Charges and queues a task of the caller's project; answers where to follow it. */
+async function startProjectTask(
+  ctx: RequestContext,
+  projectId: string,
+  type: TaskType,
+  input: unknown,
+): Promise<TaskStart> {
+  const task = await storeCall(
+    ctx.services.tasks.enqueue(ctx.services.db, {
+      accountId: ctx.account.userId,
+      projectId,
+      type,
+      input,
+    }),
+  );
+  return taskStart(ctx, projectId, task.id);
+}
+
 export const taskHandlers = {
   listProjectTasks: async ({ params }, ctx) => {
     const project = await ownProject(ctx, params.projectId);
@@ -56,30 +75,19 @@ export const taskHandlers = {
     return taskView(row);
   },
 
-  cancelTask: ({ params }, ctx) => ctx.services.tasks.cancel(ctx.account.userId, params.taskId),
+  cancelTask: ({ params }, ctx) =>
+    storeCall(ctx.services.tasks.cancel(ctx.account.userId, params.taskId)),
 
   startLyricsSync: async ({ params, body }, ctx) => {
     const project = await ownProject(ctx, params.projectId);
     await checkLyricsSource(ctx, project.id, body.lyricsSource);
-    const task = await ctx.services.tasks.enqueue(ctx.services.db, {
-      accountId: ctx.account.userId,
-      projectId: project.id,
-      type: 'sync-lyrics',
-      input: { lyricsSource: body.lyricsSource },
-    });
-    return taskStart(ctx, project.id, task.id);
+    return startProjectTask(ctx, project.id, 'sync-lyrics', { lyricsSource: body.lyricsSource });
   },
 
   startStemSeparation: async ({ params, body }, ctx) => {
     const project = await ownProject(ctx, params.projectId);
-    const task = await ctx.services.tasks.enqueue(ctx.services.db, {
-      accountId: ctx.account.userId,
-      projectId: project.id,
-      type: 'stem-separation',
-      // The requested model is kept on the task; the stems name the model that really ran.
-      input: { model: body.model },
-    });
-    return taskStart(ctx, project.id, task.id);
+    // The requested model is kept on the task; the stems name the model that really ran.
+    return startProjectTask(ctx, project.id, 'stem-separation', { model: body.model });
   },
 } satisfies Pick<
   HandlerTable,

@@ -3,6 +3,7 @@ import type { HandlerTable, Services } from '../context';
 import type { LocalFileStore } from '../storage/local-files';
 import { fileRow, insertPendingFile, markFileComplete } from '../db/files';
 import { HttpError } from '../http/problem';
+import { storeCall } from './store-problems';
 
 const UPLOAD_URL_SECONDS = 3600;
 const MEDIA_TYPE = /^(audio|video)\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
@@ -70,7 +71,17 @@ export async function receiveUpload(
     req.resume();
     throw new HttpError(409, 'This file was already uploaded.', {}, { Connection: 'close' });
   }
-  const size = await services.localFiles.receiveUpload(file, req);
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) !== file.expected_size) {
+    req.resume();
+    throw new HttpError(
+      400,
+      `This upload expects exactly ${file.expected_size} bytes; Content-Length is ${declared}.`,
+      {},
+      { Connection: 'close' },
+    );
+  }
+  const size = await storeCall(services.localFiles.receiveUpload(file, req));
   if (!(await markFileComplete(services.db, file.id, size))) {
     throw new HttpError(409, 'This file was already uploaded.', {}, { Connection: 'close' });
   }

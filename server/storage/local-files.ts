@@ -1,11 +1,11 @@
 import { createReadStream, createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { copyFile, rename, rm, stat } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileRow } from '../db/files';
 import { newId } from '../db/ids';
-import { HttpError } from '../http/problem';
+import { UploadBytesError } from '../errors';
 import type { FileStore } from './file-store';
 import { playbackExpiry, type UrlSigner } from './signing';
 
@@ -75,28 +75,21 @@ export class LocalFileStore implements FileStore {
     await rm(this.pathOf(id), { force: true });
   }
 
-  /** Streams an upload to disk; the byte count must be exactly the announced length. */
-  async receiveUpload(file: FileRow, req: IncomingMessage): Promise<number> {
-    const declared = req.headers['content-length'];
-    if (declared !== undefined && Number(declared) !== file.expected_size) {
-      req.resume();
-      throw new HttpError(
-        400,
-        `This upload expects exactly ${file.expected_size} bytes; Content-Length is ${declared}.`,
-        {},
-        { Connection: 'close' },
-      );
-    }
+  /**
+   * Streams an upload to disk; the byte count must be exactly the announced length (else
+   * UploadBytesError, nothing kept). The route checks a Content-Length before.
+   */
+  async receiveUpload(file: FileRow, body: Readable): Promise<number> {
     const tmp = `${this.pathOf(file.id)}.${process.pid}.${Date.now()}.part`;
     let received = 0;
     const limit = file.expected_size;
     try {
       await pipeline(
-        req,
+        body,
         async function* (source: AsyncIterable<Buffer>) {
           for await (const chunk of source) {
             received += chunk.length;
-            if (received > limit) throw new HttpError(400, `More than ${limit} bytes were sent.`);
+            if (received > limit) throw new UploadBytesError(`More than ${limit} bytes were sent.`);
             yield chunk;
           }
         },
@@ -104,12 +97,14 @@ export class LocalFileStore implements FileStore {
       );
     } catch (error) {
       rmSync(tmp, { force: true });
-      if (error instanceof HttpError) throw error;
-      throw new HttpError(400, 'The upload was interrupted.');
+      if (error instanceof UploadBytesError) throw error;
+      throw new UploadBytesError('The upload was interrupted.');
     }
     if (received !== limit) {
       rmSync(tmp, { force: true });
-      throw new HttpError(400, `This upload expects exactly ${limit} bytes; ${received} arrived.`);
+      throw new UploadBytesError(
+        `This upload expects exactly ${limit} bytes; ${received} arrived.`,
+      );
     }
     await rename(tmp, this.pathOf(file.id));
     return received;

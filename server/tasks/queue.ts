@@ -35,13 +35,14 @@ export interface TaskQueue {
 
   /**
    * Takes the task's credits and inserts it as queued, in one transaction (joined when `db` is
-   * already one); 402 when short. `projectId` may be a function run inside that transaction.
+   * already one); InsufficientCreditsError when short (server/errors.ts). `projectId` may be a
+   * function run inside that transaction.
    */
   enqueue(db: Db, task: NewTask): Promise<TaskRow>;
   /**
-   * Cancels a queued or running task of `accountId` (404 for another's, 409 once it ended): it
-   * ends `cancelled` with its credits refunded; the worker running it is told (`watch`) or finds
-   * out at its next lease renewal or progress report.
+   * Cancels a queued or running task of `accountId` (NotFoundError for another's,
+   * StateConflictError once it ended): it ends `cancelled` with its credits refunded; the worker
+   * running it is told (`watch`) or finds out at its next lease renewal or progress report.
    */
   cancel(accountId: string, taskId: string): Promise<Task>;
   /** Calls `listener` on this process's enqueues and cancels; returns the unsubscribe. */

@@ -9,7 +9,7 @@ import { chargeCredits, refundCredits } from '../db/accounts';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/ids';
 import { getTask, insertTask, setTaskStatus, taskView, type TaskRow } from '../db/tasks';
-import { HttpError, notFound } from '../http/problem';
+import { InsufficientCreditsError, NotFoundError, StateConflictError } from '../errors';
 import { claimTask, LEASE_MS, renewLease, resumeInterrupted } from './claim';
 import type { FairLimits } from './fair-picker';
 import { TASK_COSTS, type NewTask, type QueueEvent, type TaskQueue } from './queue';
@@ -27,7 +27,7 @@ export class SqlTaskQueue implements TaskQueue {
     const cost = TASK_COSTS[task.type] ?? 0;
     const row = await db.tx(async (tx) => {
       if (!(await chargeCredits(tx, task.accountId, cost))) {
-        throw new HttpError(402, `This task needs ${cost} credits; the balance is too low.`);
+        throw new InsufficientCreditsError(cost);
       }
       const projectId =
         typeof task.projectId === 'string' ? task.projectId : await task.projectId(tx);
@@ -44,10 +44,9 @@ export class SqlTaskQueue implements TaskQueue {
         taskId,
         accountId,
       );
-      if (!task) throw notFound('Task');
+      if (!task) throw new NotFoundError('Task');
       if (isTerminalStatus(task.status)) {
-        throw new HttpError(
-          409,
+        throw new StateConflictError(
           `The task already ended (${task.status}); it cannot be cancelled.`,
         );
       }
@@ -56,7 +55,7 @@ export class SqlTaskQueue implements TaskQueue {
       return getTask(tx, accountId, taskId);
     });
     this.emit({ type: 'cancelled', taskId });
-    if (!row) throw notFound('Task');
+    if (!row) throw new NotFoundError('Task');
     return taskView(row);
   }
 

@@ -148,6 +148,16 @@ function manualProcessor() {
   return { runs, processor };
 }
 
+/** A worker on a fresh in-memory queue, running one task (held by `manualProcessor`). */
+async function oneRunning() {
+  const queue = new MemoryQueue();
+  const { runs, processor } = manualProcessor();
+  await startWorker(queue, processor);
+  const row = await queue.enqueue(noDb, NEW_TASK);
+  await vi.waitFor(() => expect(runs).toHaveLength(1));
+  return { queue, runs, row };
+}
+
 let worker: TaskWorker | undefined;
 afterEach(async () => {
   await worker?.stop();
@@ -221,11 +231,7 @@ describe('the task worker, against the queue port', () => {
   });
 
   it('aborts a task whose lease another worker took, and neither commits nor fails it', async () => {
-    const queue = new MemoryQueue();
-    const { runs, processor } = manualProcessor();
-    await startWorker(queue, processor);
-    const row = await queue.enqueue(noDb, NEW_TASK);
-    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    const { queue, runs, row } = await oneRunning();
     queue.takeOver(row.id);
     // The next renewal (every leaseMs / 3) finds the task gone and aborts it.
     await vi.waitFor(() => expect(runs[0]?.signal.aborted).toBe(true));
@@ -234,11 +240,7 @@ describe('the task worker, against the queue port', () => {
   });
 
   it('discards the result when the task is lost between the slow part and the commit', async () => {
-    const queue = new MemoryQueue();
-    const { runs, processor } = manualProcessor();
-    await startWorker(queue, processor);
-    const row = await queue.enqueue(noDb, NEW_TASK);
-    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    const { queue, runs, row } = await oneRunning();
     const commit = vi.fn(() => Promise.resolve({}));
     const discard = vi.fn(() => Promise.resolve());
     const after = vi.fn(() => Promise.resolve());
@@ -270,11 +272,7 @@ describe('the task worker, against the queue port', () => {
   });
 
   it('on stop, cuts the running tasks off and leaves them in progress (resumed at the next start)', async () => {
-    const queue = new MemoryQueue();
-    const { runs, processor } = manualProcessor();
-    await startWorker(queue, processor);
-    const row = await queue.enqueue(noDb, NEW_TASK);
-    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    const { queue, runs, row } = await oneRunning();
     await worker?.stop();
     expect(runs[0]?.signal.aborted).toBe(true);
     expect(queue.status(row.id)).toBe('in-progress');

@@ -8,7 +8,7 @@
 import { hostname } from 'node:os';
 import type { TaskRow } from '../db/tasks';
 import { newId } from '../db/ids';
-import { HttpError } from '../http/problem';
+import { DomainError } from '../errors';
 import { DspUserError } from './dsp-errors';
 import { limitsFor, type FairLimits } from './fair-picker';
 import { TaskCancelled, type Processor, type QueueEvent, type TaskQueue } from './queue';
@@ -142,7 +142,7 @@ export class TaskWorker {
 
   private async fail(task: TaskRow, error: unknown): Promise<void> {
     const message =
-      error instanceof DspUserError || error instanceof HttpError
+      error instanceof DspUserError || error instanceof DomainError
         ? error.message
         : `The task failed: ${(error as Error).message}`;
     if (!(error instanceof DspUserError)) this.log(`Task ${task.id} failed: ${String(error)}`);

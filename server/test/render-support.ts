@@ -144,28 +144,29 @@ export function ffprobe(path: string): Probe {
   ) as Probe;
 }
 
+/** ffmpeg's arguments that write the frame at `t` seconds of `path` (`before`: ahead of the input). */
+const oneFrame = (path: string, t: number, before: string[], output: string[]) => [
+  '-v',
+  'error',
+  ...before,
+  '-ss',
+  String(t),
+  '-i',
+  path,
+  '-frames:v',
+  '1',
+  ...output,
+];
+
 /** One frame at `t` seconds as raw RGBA (decoded with libvpx for VP9, so alpha is kept). */
 export function frameRgba(path: string, t: number, width: number, height: number): Uint8Array {
   const vp9 = path.endsWith('.webm') ? ['-c:v', 'libvpx-vp9'] : [];
   const out = execFileSync(
     'ffmpeg',
-    [
-      '-v',
-      'error',
-      ...vp9,
-      '-ss',
-      String(t),
-      '-i',
-      path,
-      '-frames:v',
-      '1',
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgba',
-      '-',
-    ],
-    { maxBuffer: 64 * 1024 * 1024 },
+    oneFrame(path, t, vp9, ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-']),
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
   );
   const bytes = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
   if (bytes.length !== width * height * 4) throw new Error(`frame of ${bytes.length} bytes`);
@@ -200,20 +201,7 @@ export function countNear(
 /** Tesseract's reading of the frame at `t` (grey, inverted: dark text on light reads best). */
 export function ocr(path: string, t: number, scratch: string): string {
   const png = join(scratch, `ocr-${t}.png`);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-ss',
-    String(t),
-    '-i',
-    path,
-    '-frames:v',
-    '1',
-    '-vf',
-    'format=gray,negate',
-    png,
-  ]);
+  execFileSync('ffmpeg', oneFrame(path, t, ['-y'], ['-vf', 'format=gray,negate', png]));
   return execFileSync('tesseract', [png, '-', '--psm', '6'], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],

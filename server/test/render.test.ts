@@ -524,7 +524,10 @@ describe('export requests that cannot be rendered', () => {
       items: lyricItems(['A LINE'], 0.2),
       seconds: 2,
     });
-    expect((await startExport(theirs.projectId, {}, poor.apiKey)).status).toBe(402);
+    expect(problem(await startExport(theirs.projectId, {}, poor.apiKey), 402)).toMatchObject({
+      title: 'Payment Required',
+      detail: 'This task needs 1 credits; the balance is too low.',
+    });
   });
 
   it('the download of an export that is not completed is a 409, an unknown one 404', async () => {
@@ -572,9 +575,14 @@ describe('cancelling a render', () => {
     expect(cancelled.status).toBe('cancelled');
     expect(await credits()).toBe(before);
     // Cancelling again: it already ended.
-    expect(
-      (await call(`${api()}/tasks/${start.taskId}/cancel`, { method: 'POST', key: key() })).status,
-    ).toBe(409);
+    const cancelledTwice = await call(`${api()}/tasks/${start.taskId}/cancel`, {
+      method: 'POST',
+      key: key(),
+    });
+    expect(problem(cancelledTwice, 409)).toMatchObject({
+      title: 'Conflict',
+      detail: 'The task already ended (cancelled); it cannot be cancelled.',
+    });
     for (let i = 0; i < 50 && ffmpegProcessesWith(svc.dataDir).length > 0; i++) await sleep(100);
     expect(ffmpegProcessesWith(svc.dataDir)).toEqual([]);
     for (let i = 0; i < 50 && readdirSync(scratchDir).some((n) => n.endsWith('.part')); i++)

@@ -30,6 +30,15 @@ const presets = async () =>
     preset: p.preset,
   }));
 
+/** Sets the value at a dotted path of an object (how a test spoils one setting). */
+function setDotted(target: object, path: string, value: unknown): void {
+  const keys = path.split('.');
+  const last = keys.pop() ?? '';
+  let node = target as Record<string, unknown>;
+  for (const key of keys) node = node[key] as Record<string, unknown>;
+  node[last] = value;
+}
+
 describe('PUT /projects/{projectId}/settings', () => {
   it('replaces the settings and gives a new versionId; a read returns them', async () => {
     const id = await firstProjectId();
@@ -88,126 +97,65 @@ describe('PUT /projects/{projectId}/settings', () => {
     );
   });
 
-  const bad: [string, (s: ProjectSettings['settings']) => void, string][] = [
-    [
-      'a negative font size',
-      (s) => void (s.style.chordTextStyle.fontSize = -5),
-      'settings.style.chordTextStyle.fontSize',
-    ],
-    [
-      'a zero font size',
-      (s) => void (s.style.overlays.titleCard.titleStyle.fontSize = 0),
-      'settings.style.overlays.titleCard.titleStyle.fontSize',
-    ],
-    [
-      'a negative outline width',
-      (s) => void (s.style.chordTextStyle.outlineWidth = -1),
-      'settings.style.chordTextStyle.outlineWidth',
-    ],
-    [
-      'a negative progress bar height',
-      (s) => void (s.style.overlays.breakProgressBar.height = -2),
-      'settings.style.overlays.breakProgressBar.height',
-    ],
-    [
-      'no lines per screen',
-      (s) => void (s.style.layout.linesPerScreen = 0),
-      'settings.style.layout.linesPerScreen',
-    ],
-    [
-      'an unknown alignment',
-      (s) => void (s.style.layout.alignment = 'diagonal'),
-      'settings.style.layout.alignment',
-    ],
-    [
-      'an unknown aspect ratio',
-      (s) => void (s.style.aspectRatio = '7:3'),
-      'settings.style.aspectRatio',
-    ],
-    [
-      'an unknown text effect',
-      (s) => void (s.style.chordTextStyle.textEffect = 'sparkle'),
-      'settings.style.chordTextStyle.textEffect',
-    ],
-    [
-      'an unknown logo position',
-      (s) => void (s.style.overlays.branding.logo.position = 'middle'),
-      'settings.style.overlays.branding.logo.position',
-    ],
-    [
-      'a colour name',
-      (s) => void (s.style.chordTextStyle.textColor = 'red'),
-      'settings.style.chordTextStyle.textColor',
-    ],
-    [
-      'a short hex colour',
-      (s) => void (s.style.chordTextStyle.outlineColor = '#FFF'),
-      'settings.style.chordTextStyle.outlineColor',
-    ],
-    [
-      'a hex colour with alpha',
-      (s) => void (s.style.overlays.breakProgressBar.style.fillColor = '#FFD400AA'),
-      'settings.style.overlays.breakProgressBar.style.fillColor',
-    ],
-    [
-      'an rgba out of range',
-      (s) => void (s.style.chordTextStyle.shadowColor = 'rgba(300,0,0,0.5)'),
-      'settings.style.chordTextStyle.shadowColor',
-    ],
-    [
-      'a bad active outline',
-      (s) => void (s.style.chordTextStyle.activeOutlineColor = 'blue-ish'),
-      'settings.style.chordTextStyle.activeOutlineColor',
-    ],
+  /** [what, the setting (dotted, below `settings`), its bad value, the field the 422 names]. */
+  const bad: [string, string, unknown, string?][] = [
+    ['a negative font size', 'style.chordTextStyle.fontSize', -5],
+    ['a zero font size', 'style.overlays.titleCard.titleStyle.fontSize', 0],
+    ['a negative outline width', 'style.chordTextStyle.outlineWidth', -1],
+    ['a negative progress bar height', 'style.overlays.breakProgressBar.height', -2],
+    ['no lines per screen', 'style.layout.linesPerScreen', 0],
+    ['an unknown alignment', 'style.layout.alignment', 'diagonal'],
+    ['an unknown aspect ratio', 'style.aspectRatio', '7:3'],
+    ['an unknown text effect', 'style.chordTextStyle.textEffect', 'sparkle'],
+    ['an unknown logo position', 'style.overlays.branding.logo.position', 'middle'],
+    ['a colour name', 'style.chordTextStyle.textColor', 'red'],
+    ['a short hex colour', 'style.chordTextStyle.outlineColor', '#FFF'],
+    ['a hex colour with alpha', 'style.overlays.breakProgressBar.style.fillColor', '#FFD400AA'],
+    ['an rgba out of range', 'style.chordTextStyle.shadowColor', 'rgba(300,0,0,0.5)'],
+    ['a bad active outline', 'style.chordTextStyle.activeOutlineColor', 'blue-ish'],
     [
       'a bad singer colour',
-      (s) => void (s.style.singerTextStyles = { '1': { textColor: 'pink' } }),
-      'settings.style.singerTextStyles.1.textColor',
+      'style.singerTextStyles',
+      { '1': { textColor: 'pink' } },
+      'style.singerTextStyles.1.textColor',
     ],
-    [
-      'a negative translation spacing',
-      (s) => void (s.style.layout.languageSpacing = -3),
-      'settings.style.layout.languageSpacing',
-    ],
+    ['a negative translation spacing', 'style.layout.languageSpacing', -3],
     [
       'a bad translation colour',
-      (s) => void (s.style.languageTextStyles = { en: { textColor: 'red' } }),
-      'settings.style.languageTextStyles.en.textColor',
+      'style.languageTextStyles',
+      { en: { textColor: 'red' } },
+      'style.languageTextStyles.en.textColor',
     ],
     [
       'a negative translation size',
-      (s) => void (s.style.languageTextStyles = { 'ja-Latn': { fontSize: -4 } }),
-      'settings.style.languageTextStyles.ja-Latn.fontSize',
+      'style.languageTextStyles',
+      { 'ja-Latn': { fontSize: -4 } },
+      'style.languageTextStyles.ja-Latn.fontSize',
     ],
     [
       'a translation style under a malformed language tag',
-      (s) => void (s.style.languageTextStyles = { 'not a tag!': { fontSize: 30 } }),
-      'settings.style.languageTextStyles.not a tag!',
+      'style.languageTextStyles',
+      { 'not a tag!': { fontSize: 30 } },
+      'style.languageTextStyles.not a tag!',
     ],
     [
       'a malformed display language',
-      (s) => void (s.displayLanguages = ['en', 'english language']),
-      'settings.displayLanguages.1',
+      'displayLanguages',
+      ['en', 'english language'],
+      'displayLanguages.1',
     ],
-    [
-      'a display language listed twice',
-      (s) => void (s.displayLanguages = ['en', 'EN']),
-      'settings.displayLanguages.1',
-    ],
-    ['a negative trim', (s) => void (s.trim.startSeconds = -1), 'settings.trim.startSeconds'],
-    [
-      'a font size as text',
-      (s) => void ((s.style.chordTextStyle as Record<string, unknown>).fontSize = 'big'),
-      'settings.style.chordTextStyle.fontSize',
-    ],
+    ['a display language listed twice', 'displayLanguages', ['en', 'EN'], 'displayLanguages.1'],
+    ['a negative trim', 'trim.startSeconds', -1],
+    ['a font size as text', 'style.chordTextStyle.fontSize', 'big'],
   ];
   it.each(bad)(
     'answers 422 naming the field for %s, storing nothing',
-    async (_name, spoil, path) => {
+    async (_name, setting, value, field = setting) => {
+      const path = `settings.${field}`;
       const id = await firstProjectId();
       const before = await getSettings(id);
       const settings = structuredClone(before.settings);
-      spoil(settings);
+      setDotted(settings, setting, value);
       const body = problem(
         await putSettings(id, { settings, expectedVersionId: before.versionId }),
         422,

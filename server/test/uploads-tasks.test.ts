@@ -94,8 +94,30 @@ describe('uploads', () => {
       const expiredRes = await put(expired, Buffer.alloc(10));
       expect(expiredRes.status).toBe(403);
       expect(((await expiredRes.json()) as { detail: string }).detail).toMatch(/expired/);
-      expect((await put(url.href, Buffer.alloc(9))).status).toBe(400);
+      const refused = async (res: Response) => {
+        expect(res.status).toBe(400);
+        return ((await res.json()) as { detail: string }).detail;
+      };
+      expect(await refused(await put(url.href, Buffer.alloc(9)))).toBe(
+        'This upload expects exactly 10 bytes; Content-Length is 9.',
+      );
       expect((await put(url.href, Buffer.alloc(11))).status).toBe(400);
+      // Without a Content-Length (chunked) the store counts the bytes itself.
+      const chunked = (n: number) =>
+        fetch(url.href, {
+          method: 'PUT',
+          body: new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new Uint8Array(n));
+              controller.close();
+            },
+          }),
+          duplex: 'half',
+        } as RequestInit);
+      expect(await refused(await chunked(9))).toBe(
+        'This upload expects exactly 10 bytes; 9 arrived.',
+      );
+      expect(await refused(await chunked(11))).toBe('More than 10 bytes were sent.');
       // Not uploaded yet: a project cannot use it.
       problem(
         await call(`${svc.api}/projects`, {

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Db } from '../db/database';
 import { fileRow } from '../db/files';
 import { HttpError } from '../http/problem';
-import type { LocalFileStore } from './local-files';
+import type { LocalFileStore } from '../storage/local-files';
 
 /** Parses a single `bytes=` range against `size`; null when absent, 'invalid' when unsatisfiable. */
 export function parseRange(
