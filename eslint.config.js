@@ -103,7 +103,6 @@ const LONG_FUNCTIONS_LEFT = [
   'src/features/style/style-draft.ts',
   'src/features/style/style-form.tsx',
   'src/features/style/style-preview.tsx',
-  'src/features/style/style-studio.tsx',
   'src/features/style/translations-group.tsx',
   'server/audio/anchored-sync.ts',
   'server/audio/consensus.ts',
