@@ -71,7 +71,6 @@ const editorZones = EDITOR_FLOORS.flatMap((floor, level) => {
  * (never add one).
  */
 const LONG_FUNCTIONS_LEFT = [
-  'src/app/auth-gate.tsx',
   'src/features/editor/audio/waveform.tsx',
   'src/features/editor/drafts/draft-autosave.ts',
   'src/features/editor/import-export/export-timings.tsx',
@@ -90,10 +89,6 @@ const LONG_FUNCTIONS_LEFT = [
   'src/features/editor/tools/split-dialog.tsx',
   'src/features/editor/tools/use-editing-tools.ts',
   'src/features/editor/translations/translations-bar.tsx',
-  'src/features/library/preset-row.tsx',
-  'src/features/projects/new-project-page.tsx',
-  'src/features/projects/project-header.tsx',
-  'src/features/projects/use-new-project.ts',
   'server/audio/anchored-sync.ts',
   'server/audio/consensus.ts',
   'server/audio/forced-align.ts',
