@@ -7,13 +7,8 @@ import { formatBytes, formatDate, formatDuration, songClock } from '../../compon
 import { StatusBadge } from '../../components/status-badge';
 import { DownloadButton } from './download-button';
 import { ExportPlayer } from './export-player';
-import {
-  exportPhase,
-  failureText,
-  renderNotes,
-  renderProgress,
-  runningText,
-} from './export-status';
+import { exportPhase, failureText, renderNotes } from './export-status';
+import { renderProgress, runningText } from './export-status';
 import { exportSummary, retryRequest } from './render-options';
 
 interface Props {

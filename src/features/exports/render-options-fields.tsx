@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
+import { Checkbox, SelectField } from '../../components/fields';
 import type { Project } from '../../contract';
 import {
   AUDIO_LABELS,
@@ -34,7 +35,7 @@ export function RenderOptionsFields({ project, value, onChange }: Props) {
       }));
   return (
     <div className="render-fields">
-      <Choice
+      <SelectField
         label="Timing"
         value={value.alignmentId}
         options={timings}
@@ -47,25 +48,25 @@ export function RenderOptionsFields({ project, value, onChange }: Props) {
           This project has no lyric timing yet: sync its lyrics first (Tasks).
         </p>
       )}
-      <Choice
+      <SelectField
         label="Resolution"
         value={value.resolution}
         options={EXPORT_RESOLUTIONS.map((r) => ({ value: r, label: RESOLUTION_LABELS[r] }))}
         onChange={(r) => set('resolution', r)}
       />
-      <Choice
+      <SelectField
         label="Frame rate"
         value={value.fps}
         options={EXPORT_FPS.map((fps) => ({ value: fps, label: `${fps} fps` }))}
         onChange={(fps) => set('fps', fps)}
       />
-      <Choice
+      <SelectField
         label="Quality"
         value={value.quality}
         options={EXPORT_QUALITIES.map((q) => ({ value: q, label: QUALITY_LABELS[q] }))}
         onChange={(q) => set('quality', q)}
       />
-      <Choice
+      <SelectField
         label="Audio"
         value={value.audio}
         options={EXPORT_AUDIO.map((a) => ({
@@ -81,71 +82,16 @@ export function RenderOptionsFields({ project, value, onChange }: Props) {
           No instrumental stem yet: a stem separation (Tasks) makes one for a karaoke track.
         </p>
       )}
-      <Check checked={value.transparent} onChange={(on) => set('transparent', on)}>
-        Transparent background (WebM with alpha, for overlaying on other video)
-      </Check>
-      <Check checked={value.fast} onChange={(on) => set('fast', on)}>
-        Fast mode (renders sooner, larger file)
-      </Check>
-    </div>
-  );
-}
-
-/** A labelled select of typed values (the option's text is its label). */
-function Choice<T extends string | number>({
-  label,
-  value,
-  options,
-  onChange,
-  describedBy,
-  disabled,
-}: {
-  label: string;
-  value: T;
-  options: readonly { value: T; label: string; disabled?: boolean }[];
-  onChange: (value: T) => void;
-  describedBy?: string | undefined;
-  disabled?: boolean;
-}) {
-  return (
-    <label>
-      {label}
-      <select
-        value={value}
-        onChange={(event) => {
-          const chosen = options.find((o) => String(o.value) === event.target.value);
-          if (chosen) onChange(chosen.value);
-        }}
-        aria-describedby={describedBy}
-        disabled={disabled}
+      <Checkbox
+        className="check"
+        checked={value.transparent}
+        onChange={(on) => set('transparent', on)}
       >
-        {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-function Check({
-  checked,
-  onChange,
-  children,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  children: ReactNode;
-}) {
-  return (
-    <label className="check">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      {children}
-    </label>
+        Transparent background (WebM with alpha, for overlaying on other video)
+      </Checkbox>
+      <Checkbox className="check" checked={value.fast} onChange={(on) => set('fast', on)}>
+        Fast mode (renders sooner, larger file)
+      </Checkbox>
+    </div>
   );
 }

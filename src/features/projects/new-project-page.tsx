@@ -6,7 +6,7 @@ import { CreateTaskProgress } from './create-task-progress';
 import { FileDropZone } from './file-drop-zone';
 import { PresetSelect } from './preset-select';
 import { StemModelSelect } from './stem-model-select';
-import { TextField } from './text-field';
+import { TitleArtistsFields } from './text-field';
 import { UploadProgress } from './upload-progress';
 import { useNewProject } from './use-new-project';
 import './projects.css';
@@ -87,19 +87,13 @@ function NewProjectFields({
         error={errors.file}
         inputRef={fileInput}
       />
-      <TextField
-        label="Title"
-        value={form.title}
-        onChange={(title) => np.update({ title })}
-        error={errors.title}
-        errorId="title-error"
-      />
-      <TextField
-        label="Artists"
-        value={form.artists}
-        onChange={(artists) => np.update({ artists })}
-        error={errors.artists}
-        placeholder="Separate several with commas"
+      <TitleArtistsFields
+        values={form}
+        onChange={(field, value) =>
+          np.update(field === 'title' ? { title: value } : { artists: value })
+        }
+        errors={errors}
+        titleErrorId="title-error"
       />
       <label>
         Lyrics

@@ -4,9 +4,7 @@ import type { Project } from '../../contract';
 import { ErrorNotice } from '../../components/error-notice';
 import { fieldErrorsFromProblem, type FieldErrors } from './new-project-form';
 import { parseArtists } from '../../components/format';
-import { TextField } from './text-field';
-
-const ARTISTS_HINT = 'Separate several with commas';
+import { TitleArtistsFields } from './text-field';
 
 /**
  * Title and artists, edited in place. The service validates (its field errors are shown at the
@@ -59,20 +57,11 @@ function ProjectHeaderForm({ project, onDone }: { project: Project; onDone: () =
         save();
       }}
     >
-      <TextField
-        label="Title"
-        value={title}
-        onChange={setTitle}
-        error={errors.title}
-        errorId="project-title-error"
-        alert
-      />
-      <TextField
-        label="Artists"
-        value={artists}
-        onChange={setArtists}
-        error={errors.artists}
-        placeholder={ARTISTS_HINT}
+      <TitleArtistsFields
+        values={{ title, artists }}
+        onChange={(field, value) => (field === 'title' ? setTitle : setArtists)(value)}
+        errors={errors}
+        titleErrorId="project-title-error"
         alert
       />
       {unplaced && <ErrorNotice error={patch.error} action="Not saved" />}

@@ -15,8 +15,8 @@ export function TextField({
   value: string;
   onChange: (value: string) => void;
   error: string | undefined;
-  errorId?: string;
-  placeholder?: string;
+  errorId?: string | undefined;
+  placeholder?: string | undefined;
   alert?: boolean;
 }) {
   return (
@@ -40,3 +40,38 @@ export function TextField({
     </>
   );
 }
+
+type TitleOrArtists = 'title' | 'artists';
+
+/** The project's title and artists (artists separated by commas), each with its error. */
+export function TitleArtistsFields({
+  values,
+  onChange,
+  errors,
+  titleErrorId,
+  alert = false,
+}: {
+  values: Record<TitleOrArtists, string>;
+  onChange: (field: TitleOrArtists, value: string) => void;
+  errors: Partial<Record<TitleOrArtists, string>>;
+  /** The title's error describes the field by this id. */
+  titleErrorId: string;
+  alert?: boolean;
+}) {
+  const fields = [
+    { key: 'title', label: 'Title', errorId: titleErrorId, placeholder: undefined },
+    { key: 'artists', label: 'Artists', errorId: undefined, placeholder: ARTISTS_HINT },
+  ] as const;
+  return fields.map(({ key, ...field }) => (
+    <TextField
+      key={key}
+      {...field}
+      value={values[key]}
+      onChange={(value) => onChange(key, value)}
+      error={errors[key]}
+      alert={alert}
+    />
+  ));
+}
+
+const ARTISTS_HINT = 'Separate several with commas';

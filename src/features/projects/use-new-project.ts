@@ -1,17 +1,9 @@
 import { useRef, useState } from 'react';
 import { ApiError, isAbortError, useCreateProject, type UploadProgress } from '../../api';
 import type { CreateProject } from '../../contract';
-import {
-  emptyForm,
-  errorsAfterEdit,
-  fieldErrorsFromProblem,
-  toCreateProject,
-  validateNewProject,
-  withFile,
-  withoutFile,
-  type FieldErrors,
-  type NewProjectForm,
-} from './new-project-form';
+import { emptyForm, errorsAfterEdit, withFile, withoutFile } from './new-project-form';
+import { fieldErrorsFromProblem, toCreateProject, validateNewProject } from './new-project-form';
+import type { FieldErrors, NewProjectForm } from './new-project-form';
 
 export type Phase =
   | { kind: 'editing' }

@@ -162,6 +162,14 @@ export function StyleFieldControl({
   );
 }
 
+/** A field whose control is a select of its value's text. */
+interface SelectProps {
+  field: StyleField;
+  common: Common;
+  value: string;
+  onChange: (value: unknown) => void;
+}
+
 /** The input of a field by its kind. */
 function FieldInput({
   field,
@@ -201,17 +209,7 @@ function FieldInput({
 }
 
 /** A choice or a font; a value not among the options is shown as such. */
-function ChoiceSelect({
-  field,
-  common,
-  value,
-  onChange,
-}: {
-  field: StyleField;
-  common: Common;
-  value: string;
-  onChange: (value: unknown) => void;
-}) {
+function ChoiceSelect({ field, common, value, onChange }: SelectProps) {
   const font = field.kind === 'font';
   const options = font ? FONT_FAMILIES.map((f) => ({ value: f, label: f })) : (field.choices ?? []);
   const known = options.some((o) => o.value === value);
@@ -273,17 +271,7 @@ function ColourInputs({
  * Which media item of the library a branding clip plays: '' is the newest of its type (what the
  * renderer takes when none is named); a chosen item that is gone is shown as such.
  */
-function MediaSelect({
-  field,
-  common,
-  value,
-  onChange,
-}: {
-  field: StyleField;
-  common: Common;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+function MediaSelect({ field, common, value, onChange }: SelectProps) {
   const media = useQuery(mediaQuery(useApiClient()));
   const type = field.mediaType ?? 'intro-video';
   const items = (media.data ?? []).filter((m) => m.type === type && m.status === 'ready');

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ModalDialog } from '../../components/modal-dialog';
+import { Checkbox } from '../../components/fields';
 
 /** A 409 on save: merge my changes onto theirs, reload theirs, or not now. */
 export function ConflictDialog({
@@ -96,14 +97,9 @@ function SaveAsPresetForm({
           {problem}
         </span>
       )}
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={isDefault}
-          onChange={(e) => setIsDefault(e.target.checked)}
-        />
+      <Checkbox checked={isDefault} onChange={setIsDefault}>
         New projects start from this preset
-      </label>
+      </Checkbox>
       <div className="dialog-actions">
         <button type="button" onClick={onCancel}>
           Cancel

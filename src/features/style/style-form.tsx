@@ -10,6 +10,7 @@ import { StyleFieldControl } from './field-controls';
 import { ownColours } from './singer-colours';
 import type { StyleDraftStore } from './style-draft';
 import { TranslationsGroup } from './translations-group';
+import { Checkbox } from '../../components/fields';
 
 interface Props {
   store: StyleDraftStore;
@@ -85,14 +86,12 @@ function SingerStyle({ store, singer }: { store: StyleDraftStore; singer: number
   const own = entry !== undefined && entry !== null;
   return (
     <div className="singer-style">
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={own}
-          onChange={(e) => set('singerTextStyles', ownColours(style, key, e.target.checked))}
-        />
+      <Checkbox
+        checked={own}
+        onChange={(on) => set('singerTextStyles', ownColours(style, key, on))}
+      >
         Own colours for singer {singer}
-      </label>
+      </Checkbox>
       {own && (
         <div className="style-fields">
           {SINGER_STYLE_FIELDS.map(({ key: member, label }) => {

@@ -147,6 +147,10 @@ function StyleToolbar({
 }) {
   const past = useStore(store, (s) => s.past.length);
   const future = useStore(store, (s) => s.future.length);
+  const steps = [
+    { label: 'Undo', action: 'undo', count: past, shortcut: 'Control+Z' },
+    { label: 'Redo', action: 'redo', count: future, shortcut: 'Control+Shift+Z' },
+  ] as const;
   return (
     <div className="style-toolbar" role="toolbar" aria-label="Style">
       <button
@@ -158,22 +162,17 @@ function StyleToolbar({
       >
         Save style
       </button>
-      <button
-        type="button"
-        onClick={() => store.getState().undo()}
-        disabled={past === 0}
-        aria-keyshortcuts={keys ? 'Control+Z' : undefined}
-      >
-        Undo
-      </button>
-      <button
-        type="button"
-        onClick={() => store.getState().redo()}
-        disabled={future === 0}
-        aria-keyshortcuts={keys ? 'Control+Shift+Z' : undefined}
-      >
-        Redo
-      </button>
+      {steps.map(({ label, action, count, shortcut }) => (
+        <button
+          key={label}
+          type="button"
+          onClick={() => store.getState()[action]()}
+          disabled={count === 0}
+          aria-keyshortcuts={keys ? shortcut : undefined}
+        >
+          {label}
+        </button>
+      ))}
       <span className="save-state" role="status">
         {status}
       </span>

@@ -3,14 +3,9 @@ import { useStore } from 'zustand';
 import { getAt, LANGUAGE_STYLE_FIELDS, languageStyleField, type StyleObject } from '../../contract';
 import { StyleFieldControl } from './field-controls';
 import { DISPLAY_LANGUAGES, type StyleDraftStore } from './style-draft';
-import {
-  addLanguage,
-  languageChoices,
-  languageFallback,
-  moveLanguage,
-  shownLanguages,
-  toggleLanguage,
-} from './translations';
+import { languageChoices, shownLanguages, toggleLanguage, moveLanguage } from './translations';
+import { addLanguage, languageFallback } from './translations';
+import { Checkbox } from '../../components/fields';
 
 interface Props {
   store: StyleDraftStore;
@@ -40,15 +35,13 @@ export function TranslationsGroup({ store, carried, problems }: Props) {
           language here to show it once they do.
         </p>
       )}
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={all}
-          disabled={choices.length === 0 && all}
-          onChange={(e) => setList(e.target.checked ? [] : shown)}
-        />
+      <Checkbox
+        checked={all}
+        disabled={choices.length === 0 && all}
+        onChange={(on) => setList(on ? [] : shown)}
+      >
         Show every language the lyrics carry
-      </label>
+      </Checkbox>
       <FieldProblem text={problems?.get(DISPLAY_LANGUAGES)} />
       <ul className="language-list" aria-label="Languages shown under the lines">
         {choices.map((lang) => (
@@ -101,17 +94,15 @@ function LanguageRow({
   const last = on && shown.length === 1;
   return (
     <li>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={on}
-          disabled={last}
-          title={last ? 'At least one language is shown' : undefined}
-          onChange={() => setList(toggleLanguage(carried, listed, lang))}
-        />
+      <Checkbox
+        checked={on}
+        disabled={last}
+        title={last ? 'At least one language is shown' : undefined}
+        onChange={() => setList(toggleLanguage(carried, listed, lang))}
+      >
         Show {lang}
         {!carried.includes(lang) && <span className="muted"> (no line has it yet)</span>}
-      </label>
+      </Checkbox>
       {listed.length > 0 && at >= 0 && (
         <span className="language-order">
           <button
