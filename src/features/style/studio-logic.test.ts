@@ -55,25 +55,20 @@ describe('studioStatus', () => {
 });
 
 describe('problems by path', () => {
-  it('strips the settings prefix of the service paths', () => {
-    const map = serviceProblems([
+  it("strips the service's settings prefix; the service's message wins over the overflow's", () => {
+    const service = serviceProblems([
       { path: 'settings.style.fontSize', message: 'Too big' },
       { path: 'settings.displayLanguages.0', message: 'Bad tag' },
     ]);
-    expect([...map]).toEqual([
-      ['fontSize', 'Too big'],
-      ['displayLanguages.0', 'Bad tag'],
-    ]);
-  });
-  it("keeps the service's message where the overflow check names the same path", () => {
-    const map = problemsByPath(new Map([['a', 'service']]), [
-      { path: 'a', message: 'overflow a' },
-      { path: 'b', message: 'overflow b' },
-    ]);
-    expect([...map]).toEqual([
-      ['a', 'service'],
-      ['b', 'overflow b'],
-    ]);
+    const overflow = [
+      { path: 'fontSize', message: 'overflow' },
+      { path: 'lineHeight', message: 'too tall' },
+    ];
+    expect(Object.fromEntries(problemsByPath(service, overflow))).toEqual({
+      fontSize: 'Too big',
+      'displayLanguages.0': 'Bad tag',
+      lineHeight: 'too tall',
+    });
   });
 });
 

@@ -41,12 +41,10 @@ export function focusField(path: string) {
 export function StyleStudio({
   projectId,
   store,
-  singers,
-  carried,
   overflow,
   preview,
-  groups,
   compact = false,
+  ...form
 }: Props) {
   const state = useStore(store);
   const [error, setError] = useState<unknown>(null);
@@ -92,13 +90,8 @@ export function StyleStudio({
       <OverflowNotice overflow={overflow} />
       <div className={compact ? 'style-body-compact' : 'style-body'}>
         {!compact && <div className="style-preview-pane">{preview({ save, dirty })}</div>}
-        <StyleForm
-          store={store}
-          singers={singers}
-          carried={carried}
-          problems={problems}
-          groups={groups}
-        />
+        {/* singers, carried, groups: the form's own */}
+        <StyleForm store={store} problems={problems} {...form} />
       </div>
       <ConflictDialog
         open={saving.conflict}

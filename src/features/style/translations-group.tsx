@@ -14,7 +14,13 @@ interface Props {
   problems?: ReadonlyMap<string, string> | undefined;
 }
 
-type SetList = (next: readonly string[]) => void;
+/** The languages carried and listed, the ones shown, and how to change the list. */
+interface Lists {
+  carried: readonly string[];
+  listed: readonly string[];
+  shown: readonly string[];
+  set: (next: readonly string[]) => void;
+}
 
 /**
  * The languages shown under the lines (`displayLanguages`, empty: all the lyrics carry), their
@@ -23,10 +29,11 @@ type SetList = (next: readonly string[]) => void;
 export function TranslationsGroup({ store, carried, problems }: Props) {
   const listed = useStore(store, (s) => s.languages);
   const style = useStore(store, (s) => s.style);
-  const setList: SetList = (next) => store.getState().set(DISPLAY_LANGUAGES, next);
+  const setList = (next: readonly string[]) => store.getState().set(DISPLAY_LANGUAGES, next);
   const choices = languageChoices(carried, listed);
   const shown = shownLanguages(carried, listed);
   const all = listed.length === 0;
+  const lists: Lists = { carried, listed, shown, set: setList };
   return (
     <div className="translations-group">
       {choices.length === 0 && (
@@ -45,18 +52,10 @@ export function TranslationsGroup({ store, carried, problems }: Props) {
       <FieldProblem text={problems?.get(DISPLAY_LANGUAGES)} />
       <ul className="language-list" aria-label="Languages shown under the lines">
         {choices.map((lang) => (
-          <LanguageRow
-            key={lang}
-            lang={lang}
-            carried={carried}
-            listed={listed}
-            shown={shown}
-            setList={setList}
-            problems={problems}
-          />
+          <LanguageRow key={lang} lang={lang} lists={lists} problems={problems} />
         ))}
       </ul>
-      <AddLanguage carried={carried} listed={listed} setList={setList} />
+      <AddLanguage lists={lists} />
       {shown.map((lang) => (
         <LanguageStyle key={lang} lang={lang} store={store} style={style} problems={problems} />
       ))}
@@ -76,19 +75,14 @@ function FieldProblem({ text, id }: { text: string | null | undefined; id?: stri
 /** Show or hide one language, and move it up or down the list. */
 function LanguageRow({
   lang,
-  carried,
-  listed,
-  shown,
-  setList,
+  lists,
   problems,
 }: {
   lang: string;
-  carried: readonly string[];
-  listed: readonly string[];
-  shown: readonly string[];
-  setList: SetList;
+  lists: Lists;
   problems: ReadonlyMap<string, string> | undefined;
 }) {
+  const { carried, listed, shown, set: setList } = lists;
   const on = shown.includes(lang);
   const at = listed.indexOf(lang);
   const last = on && shown.length === 1;
@@ -129,22 +123,14 @@ function LanguageRow({
 }
 
 /** A typed BCP 47 tag, checked at its field, added to the list (Enter or the button). */
-function AddLanguage({
-  carried,
-  listed,
-  setList,
-}: {
-  carried: readonly string[];
-  listed: readonly string[];
-  setList: SetList;
-}) {
+function AddLanguage({ lists }: { lists: Lists }) {
   const id = useId();
   const [tag, setTag] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const add = () => {
-    const added = addLanguage(carried, listed, tag);
+    const added = addLanguage(lists.carried, lists.listed, tag);
     if ('problem' in added) return setProblem(added.problem);
-    setList(added.list);
+    lists.set(added.list);
     setTag('');
     setProblem(null);
   };
