@@ -95,34 +95,16 @@ describe('alignment items as received (the hand-read fast path)', () => {
   });
 
   it('drops unknown fields and keeps translations', () => {
+    const la = { id: 'a', line: 0, word: 0, subword: 0, start: 1, end: 2, text: 'la' };
+    const di = { line: 0, word: 1, subword: 0, start: 2, end: 3, text: 'di', singer: 2 };
+    const de = { text: 'da', editedManually: true };
     const parsed = After.parse({
       items: [
-        { id: 'a', line: 0, word: 0, subword: 0, start: 1, end: 2, text: 'la', mood: 'x' },
-        {
-          line: 0,
-          word: 1,
-          subword: 0,
-          start: 2,
-          end: 3,
-          text: 'di',
-          singer: 2,
-          translations: { de: { text: 'da', editedManually: true, extra: 1 } },
-        },
+        { ...la, mood: 'x' },
+        { ...di, translations: { de: { ...de, extra: 1 } } },
       ],
     });
-    expect(parsed.items).toEqual([
-      { id: 'a', line: 0, word: 0, subword: 0, start: 1, end: 2, text: 'la' },
-      {
-        line: 0,
-        word: 1,
-        subword: 0,
-        start: 2,
-        end: 3,
-        text: 'di',
-        singer: 2,
-        translations: { de: { text: 'da', editedManually: true } },
-      },
-    ]);
+    expect(parsed.items).toEqual([la, { ...di, translations: { de } }]);
   });
 
   it('names the field of a bad item', () => {
