@@ -141,11 +141,11 @@ describe('restoreDraft', () => {
     });
   });
   it('lays the stored draft onto a newer version', () => {
-    const theirs = { ...defaultStyle(), fontFamily: 'DejaVu Sans' } as StyleObject;
+    const theirs = { ...defaultStyle(), layout: { ...defaultStyle().layout, linesPerScreen: 3 } };
     const start = restoreDraft(stored('v1'), settings('v2', theirs));
     expect(start.restored).toBe(true);
     expect(start.languages).toEqual(['fr']);
     expect(start.style.aspectRatio).toBe('9:16');
-    expect(start.style.fontFamily).toBe('DejaVu Sans');
+    expect(start.style.layout.linesPerScreen).toBe(3);
   });
 });
