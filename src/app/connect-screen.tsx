@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { defaultBaseUrl, type Session } from './session';
+import { Checkbox } from '../components/fields';
 
 interface Props {
   initial?: Partial<Session>;
@@ -52,14 +53,9 @@ export function ConnectScreen({ initial, error, busy = false, onConnect }: Props
             onChange={(e) => setApiKey(e.target.value)}
           />
         </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={remember}
-            onChange={(e) => setRemember(e.target.checked)}
-          />
+        <Checkbox checked={remember} onChange={setRemember}>
           Remember on this device
-        </label>
+        </Checkbox>
         {error && (
           <p id={errorId} role="alert" className="error-text">
             {error}

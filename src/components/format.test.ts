@@ -5,6 +5,7 @@ import {
   formatDuration,
   parseArtists,
   percentOf,
+  songClock,
   titleFromFileName,
 } from './format';
 
@@ -50,5 +51,18 @@ describe('form helpers', () => {
   it('splits artists on commas and drops empties', () => {
     expect(parseArtists(' A , B,, C ')).toEqual(['A', 'B', 'C']);
     expect(parseArtists('')).toEqual([]);
+  });
+});
+
+describe('songClock', () => {
+  it('shows song times as a player does', () => {
+    expect([0, 1, 59.9, 61, 3723, -1].map(songClock)).toEqual([
+      '0:00',
+      '0:01',
+      '0:59',
+      '1:01',
+      '1:02:03',
+      '—',
+    ]);
   });
 });

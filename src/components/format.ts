@@ -75,3 +75,13 @@ export function parseArtists(text: string): string[] {
     .map((artist) => artist.trim())
     .filter((artist) => artist.length > 0);
 }
+
+/** A time in the song as a player shows it: "0:05", "3:41", "1:02:03". */
+export function songClock(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '—';
+  const s = Math.floor(seconds);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}

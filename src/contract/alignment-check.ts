@@ -3,7 +3,7 @@
  * `AlignmentReplacementSchema` (alignment.ts): about 10x faster than zod's strict parse on 100,000
  * items and without its deep copy (shared/guide/performance.md). It only says yes or no; on "no"
  * the caller runs the zod schema for messages that name the field. A property test keeps the two
- * in agreement (alignment-check.test.ts).
+ * in agreement (alignment-fast-paths.test.ts).
  */
 import { MAX_ALIGNMENT_ITEMS, MAX_INDEX } from './common';
 

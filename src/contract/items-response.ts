@@ -6,7 +6,7 @@
  * reads each item once and builds it as the timing core builds items (one field order: one object
  * shape, ADR 0007). An item it is not sure of (translations, a field of the wrong type) is read
  * by zod; when zod rejects anything, the whole list goes through zod, so the errors name the field
- * exactly as before. A property test keeps the two in agreement (items-response.test.ts).
+ * exactly as before. A property test keeps the two in agreement (alignment-fast-paths.test.ts).
  */
 import { z } from 'zod';
 import { MAX_INDEX } from './common';

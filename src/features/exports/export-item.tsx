@@ -1,20 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { taskQuery, useApiClient, useCancelTask, useStartExport } from '../../api';
-import type { Export } from '../../contract';
+import type { Export, Task } from '../../contract';
 import { ErrorNotice } from '../../components/error-notice';
-import { formatBytes, formatDate, formatDuration } from '../../components/format';
+import { formatBytes, formatDate, formatDuration, songClock } from '../../components/format';
 import { StatusBadge } from '../../components/status-badge';
 import { DownloadButton } from './download-button';
 import { ExportPlayer } from './export-player';
-import {
-  exportPhase,
-  failureText,
-  renderNotes,
-  renderProgress,
-  runningText,
-} from './export-status';
-import { exportSummary, retryRequest, songClock } from './render-options';
+import { exportPhase, failureText, renderNotes } from './export-status';
+import { renderProgress, runningText } from './export-status';
+import { exportSummary, retryRequest } from './render-options';
 
 interface Props {
   projectId: string;
@@ -22,6 +17,15 @@ interface Props {
   item: Export;
   /** The export the address points at (from a notice): opened and scrolled to. */
   highlighted?: boolean;
+}
+
+/** What each part of an export's row needs: the export and how buttons name it. */
+interface Row {
+  projectId: string;
+  item: Export;
+  /** "720p · 30 fps · standard" and the date: buttons carry both in their names. */
+  summary: string;
+  when: string;
 }
 
 /** One export: what it is, its status and progress, and what can be done with it now. */
@@ -36,14 +40,15 @@ export function ExportItem({ projectId, projectTitle, item, highlighted = false 
     ...taskQuery(client, item.taskId ?? '', projectId),
     enabled: Boolean(item.taskId) && (phase !== 'done' || playing),
   });
-  const cancel = useCancelTask(projectId);
-  const retry = useStartExport(projectId);
   const headingId = useId();
   const playerId = useId();
-  const summary = exportSummary(item);
-  const progress = renderProgress(task.data);
+  const row: Row = {
+    projectId,
+    item,
+    summary: exportSummary(item),
+    when: formatDate(item.createdAt),
+  };
   const notes = renderNotes(task.data);
-  const when = formatDate(item.createdAt);
 
   return (
     <li
@@ -54,56 +59,26 @@ export function ExportItem({ projectId, projectTitle, item, highlighted = false 
     >
       <div className="export-head">
         <h3 id={headingId}>
-          {summary} <span className="muted">· {when}</span>
+          {row.summary} <span className="muted">· {row.when}</span>
         </h3>
         <StatusBadge status={item.status} />
       </div>
-      <p className="export-meta muted">
-        {typeof item.fileSize === 'number' && <span>{formatBytes(item.fileSize)}</span>}
-        {typeof item.duration === 'number' && <span>{formatDuration(item.duration)}</span>}
-        {item.transparent && <span>WebM with alpha</span>}
-        {item.range && (
-          <span>
-            Part: {songClock(item.range.start)}–{songClock(item.range.end)}
-          </span>
-        )}
-      </p>
-      {phase === 'running' && (
-        <div className="export-running">
-          <progress
-            max={1}
-            value={progress ?? undefined}
-            aria-label={`Render progress of ${summary}`}
-            aria-valuetext={runningText(item, progress)}
-          />
-          <span aria-live="polite">{runningText(item, progress)}</span>
-          {item.taskId && (
-            <button
-              type="button"
-              onClick={() => cancel.mutate(item.taskId ?? '')}
-              disabled={cancel.isPending}
-              aria-label={`Cancel the render ${summary}, ${when}`}
-            >
-              {cancel.isPending ? 'Cancelling…' : 'Cancel'}
-            </button>
-          )}
-        </div>
-      )}
-      {cancel.isError && <ErrorNotice error={cancel.error} action="Could not cancel the render" />}
+      <ExportMeta item={item} />
+      {phase === 'running' && <ExportRunning row={row} task={task.data} />}
       {phase === 'done' && (
         <div className="export-actions">
           <DownloadButton
             projectId={projectId}
             item={item}
             title={projectTitle}
-            label={`Download ${summary}, ${when}`}
+            label={`Download ${row.summary}, ${row.when}`}
           />
           <button
             type="button"
             aria-expanded={playing}
             aria-controls={playing ? playerId : undefined}
             onClick={() => setPlaying(!playing)}
-            aria-label={`${playing ? 'Hide the player of' : 'Play'} ${summary}, ${when}`}
+            aria-label={`${playing ? 'Hide the player of' : 'Play'} ${row.summary}, ${row.when}`}
           >
             {playing ? 'Hide player' : 'Play'}
           </button>
@@ -117,24 +92,85 @@ export function ExportItem({ projectId, projectTitle, item, highlighted = false 
         </ul>
       )}
       {phase === 'done' && playing && (
-        <ExportPlayer id={playerId} projectId={projectId} item={item} label={summary} />
+        <ExportPlayer id={playerId} projectId={projectId} item={item} label={row.summary} />
       )}
       {(phase === 'failed' || phase === 'cancelled') && (
-        <div className="export-failed">
-          <p className={phase === 'failed' ? 'error-text' : 'muted'}>
-            {task.isPending && item.taskId ? 'Loading the reason…' : failureText(item, task.data)}
-          </p>
+        <ExportFailed
+          row={row}
+          failed={phase === 'failed'}
+          reason={
+            task.isPending && item.taskId ? 'Loading the reason…' : failureText(item, task.data)
+          }
+        />
+      )}
+    </li>
+  );
+}
+
+/** Size, length, WebM with alpha, and the part of the song when only a part was rendered. */
+function ExportMeta({ item }: { item: Export }) {
+  return (
+    <p className="export-meta muted">
+      {typeof item.fileSize === 'number' && <span>{formatBytes(item.fileSize)}</span>}
+      {typeof item.duration === 'number' && <span>{formatDuration(item.duration)}</span>}
+      {item.transparent && <span>WebM with alpha</span>}
+      {item.range && (
+        <span>
+          Part: {songClock(item.range.start)}–{songClock(item.range.end)}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** A running render: its progress and Cancel. */
+function ExportRunning({ row, task }: { row: Row; task: Task | undefined }) {
+  const { item, summary, when } = row;
+  const cancel = useCancelTask(row.projectId);
+  const progress = renderProgress(task);
+  return (
+    <>
+      <div className="export-running">
+        <progress
+          max={1}
+          value={progress ?? undefined}
+          aria-label={`Render progress of ${summary}`}
+          aria-valuetext={runningText(item, progress)}
+        />
+        <span aria-live="polite">{runningText(item, progress)}</span>
+        {item.taskId && (
           <button
             type="button"
-            onClick={() => retry.mutate(retryRequest(item))}
-            disabled={retry.isPending}
-            aria-label={`Retry the render ${summary}, ${when}`}
+            onClick={() => cancel.mutate(item.taskId ?? '')}
+            disabled={cancel.isPending}
+            aria-label={`Cancel the render ${summary}, ${when}`}
           >
-            {retry.isPending ? 'Starting…' : 'Retry'}
+            {cancel.isPending ? 'Cancelling…' : 'Cancel'}
           </button>
-        </div>
-      )}
+        )}
+      </div>
+      {cancel.isError && <ErrorNotice error={cancel.error} action="Could not cancel the render" />}
+    </>
+  );
+}
+
+/** A failed or cancelled render: why, and Retry (the same request again). */
+function ExportFailed({ row, failed, reason }: { row: Row; failed: boolean; reason: string }) {
+  const retry = useStartExport(row.projectId);
+  return (
+    <>
+      <div className="export-failed">
+        <p className={failed ? 'error-text' : 'muted'}>{reason}</p>
+        <button
+          type="button"
+          onClick={() => retry.mutate(retryRequest(row.item))}
+          disabled={retry.isPending}
+          aria-label={`Retry the render ${row.summary}, ${row.when}`}
+        >
+          {retry.isPending ? 'Starting…' : 'Retry'}
+        </button>
+      </div>
       {retry.isError && <ErrorNotice error={retry.error} action="The render did not start" />}
-    </li>
+    </>
   );
 }

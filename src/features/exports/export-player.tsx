@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { fetchExportDownload, useApiClient } from '../../api';
 import type { Export } from '../../contract';
-import { ErrorNotice } from '../../components/error-notice';
-import { Loading } from '../../components/loading';
+import { QueryView } from '../../components/query-view';
 
 /**
  * A finished export in a `<video>`, from a fresh signed link (Range works, so seeking does not
@@ -36,40 +35,36 @@ export function ExportPlayer({
   const retried = useRef(false);
   const [broken, setBroken] = useState(false);
 
-  if (link.isPending) return <Loading label="Loading the video…" />;
-  if (link.isError)
-    return (
-      <ErrorNotice
-        error={link.error}
-        action="Could not load the video"
-        onRetry={() => void link.refetch()}
-      />
-    );
   return (
-    <div className="export-player" id={id}>
-      <video
-        ref={video}
-        src={link.data.url}
-        controls
-        preload="metadata"
-        playsInline
-        aria-label={`Video: ${label}`}
-        onLoadedMetadata={() => {
-          if (video.current && resumeAt.current > 0) video.current.currentTime = resumeAt.current;
-        }}
-        onError={() => {
-          // Once: an expired link gets a new one; a file that still fails says so below.
-          if (retried.current) return setBroken(true);
-          retried.current = true;
-          resumeAt.current = video.current?.currentTime ?? 0;
-          void link.refetch();
-        }}
-      />
-      {broken && (
-        <p className="error-text" role="alert">
-          This browser could not play the video. Download it to watch it in a player.
-        </p>
+    <QueryView query={link} loading="Loading the video…" failed="Could not load the video">
+      {(data) => (
+        <div className="export-player" id={id}>
+          <video
+            ref={video}
+            src={data.url}
+            controls
+            preload="metadata"
+            playsInline
+            aria-label={`Video: ${label}`}
+            onLoadedMetadata={() => {
+              if (video.current && resumeAt.current > 0)
+                video.current.currentTime = resumeAt.current;
+            }}
+            onError={() => {
+              // Once: an expired link gets a new one; a file that still fails says so below.
+              if (retried.current) return setBroken(true);
+              retried.current = true;
+              resumeAt.current = video.current?.currentTime ?? 0;
+              void link.refetch();
+            }}
+          />
+          {broken && (
+            <p className="error-text" role="alert">
+              This browser could not play the video. Download it to watch it in a player.
+            </p>
+          )}
+        </div>
       )}
-    </div>
+    </QueryView>
   );
 }

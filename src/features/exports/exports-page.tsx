@@ -29,7 +29,6 @@ export function ExportsPage() {
   const [started, setStarted] = useState(false);
   const go = (nextPage: number, nextLimit = limit) => setParams(writePaging(nextPage, nextLimit));
   const rows = exports.data ?? [];
-  const hasNext = rows.length >= limit;
 
   return (
     <main className="page exports-page">
@@ -66,17 +65,7 @@ export function ExportsPage() {
         query={exports}
         loading="Loading exports…"
         failed="Could not load the exports"
-        empty={
-          <EmptyState title={page > 1 ? 'No exports on this page' : 'No exports yet'}>
-            {page > 1 ? (
-              <button type="button" onClick={() => go(1)}>
-                Back to the first page
-              </button>
-            ) : (
-              <p>“Render video…” makes a karaoke video of this project with its style.</p>
-            )}
-          </EmptyState>
-        }
+        empty={<NoExports page={page} onFirstPage={() => go(1)} />}
       >
         {(data) => (
           <ExportList
@@ -87,32 +76,68 @@ export function ExportsPage() {
           />
         )}
       </QueryView>
-      <nav className="pager" aria-label="Exports pages">
-        <button type="button" onClick={() => go(page - 1)} disabled={page <= 1}>
-          Previous
-        </button>
-        <span aria-live="polite">
-          Page {page}
-          {exports.isPlaceholderData && ' (loading…)'}
-        </span>
-        <button
-          type="button"
-          onClick={() => go(page + 1)}
-          disabled={!hasNext || exports.isPlaceholderData}
-        >
-          Next
-        </button>
-        <label className="per-page">
-          Per page
-          <select value={limit} onChange={(event) => go(1, Number(event.target.value))}>
-            {pageSizes(limit).map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-      </nav>
+      <ExportsPager
+        page={page}
+        limit={limit}
+        hasNext={rows.length >= limit}
+        loading={exports.isPlaceholderData}
+        go={go}
+      />
     </main>
+  );
+}
+
+function NoExports({ page, onFirstPage }: { page: number; onFirstPage: () => void }) {
+  return (
+    <EmptyState title={page > 1 ? 'No exports on this page' : 'No exports yet'}>
+      {page > 1 ? (
+        <button type="button" onClick={onFirstPage}>
+          Back to the first page
+        </button>
+      ) : (
+        <p>“Render video…” makes a karaoke video of this project with its style.</p>
+      )}
+    </EmptyState>
+  );
+}
+
+/** Previous / Next and the page size; the page lives in the address. */
+function ExportsPager({
+  page,
+  limit,
+  hasNext,
+  loading,
+  go,
+}: {
+  page: number;
+  limit: number;
+  hasNext: boolean;
+  /** The next page is on its way (the rows shown are the previous page's). */
+  loading: boolean;
+  go: (page: number, limit?: number) => void;
+}) {
+  return (
+    <nav className="pager" aria-label="Exports pages">
+      <button type="button" onClick={() => go(page - 1)} disabled={page <= 1}>
+        Previous
+      </button>
+      <span aria-live="polite">
+        Page {page}
+        {loading && ' (loading…)'}
+      </span>
+      <button type="button" onClick={() => go(page + 1)} disabled={!hasNext || loading}>
+        Next
+      </button>
+      <label className="per-page">
+        Per page
+        <select value={limit} onChange={(event) => go(1, Number(event.target.value))}>
+          {pageSizes(limit).map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+    </nav>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Checkbox, SelectField } from '../../components/fields';
 import type { Project } from '../../contract';
 import {
   AUDIO_LABELS,
@@ -25,104 +26,72 @@ export function RenderOptionsFields({ project, value, onChange }: Props) {
   const noStemId = useId();
   const noAlignmentId = useId();
   const instrumental = hasInstrumental(project);
+  const noTiming = project.alignments.length === 0;
+  const timings = noTiming
+    ? [{ value: '', label: 'No timing yet' }]
+    : project.alignments.map((a) => ({
+        value: a.id,
+        label: `${a.name || a.model}${a.selected ? ' (active)' : ''} · ${a.alignment.items.length} items`,
+      }));
   return (
     <div className="render-fields">
-      <label>
-        Timing
-        <select
-          value={value.alignmentId}
-          onChange={(event) => set('alignmentId', event.target.value)}
-          aria-describedby={project.alignments.length === 0 ? noAlignmentId : undefined}
-          disabled={project.alignments.length === 0}
-        >
-          {project.alignments.length === 0 && <option value="">No timing yet</option>}
-          {project.alignments.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name || a.model}
-              {a.selected ? ' (active)' : ''} · {a.alignment.items.length} items
-            </option>
-          ))}
-        </select>
-      </label>
-      {project.alignments.length === 0 && (
+      <SelectField
+        label="Timing"
+        value={value.alignmentId}
+        options={timings}
+        onChange={(id) => set('alignmentId', id)}
+        describedBy={noTiming ? noAlignmentId : undefined}
+        disabled={noTiming}
+      />
+      {noTiming && (
         <p id={noAlignmentId} className="field-hint error-text">
           This project has no lyric timing yet: sync its lyrics first (Tasks).
         </p>
       )}
-      <label>
-        Resolution
-        <select
-          value={value.resolution}
-          onChange={(event) => set('resolution', event.target.value as RenderOptions['resolution'])}
-        >
-          {EXPORT_RESOLUTIONS.map((r) => (
-            <option key={r} value={r}>
-              {RESOLUTION_LABELS[r]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Frame rate
-        <select
-          value={value.fps}
-          onChange={(event) => set('fps', Number(event.target.value) as RenderOptions['fps'])}
-        >
-          {EXPORT_FPS.map((fps) => (
-            <option key={fps} value={fps}>
-              {fps} fps
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Quality
-        <select
-          value={value.quality}
-          onChange={(event) => set('quality', event.target.value as RenderOptions['quality'])}
-        >
-          {EXPORT_QUALITIES.map((q) => (
-            <option key={q} value={q}>
-              {QUALITY_LABELS[q]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Audio
-        <select
-          value={value.audio}
-          onChange={(event) => set('audio', event.target.value as RenderOptions['audio'])}
-          aria-describedby={instrumental ? undefined : noStemId}
-        >
-          {EXPORT_AUDIO.map((a) => (
-            <option key={a} value={a} disabled={a === 'instrumental' && !instrumental}>
-              {AUDIO_LABELS[a]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Resolution"
+        value={value.resolution}
+        options={EXPORT_RESOLUTIONS.map((r) => ({ value: r, label: RESOLUTION_LABELS[r] }))}
+        onChange={(r) => set('resolution', r)}
+      />
+      <SelectField
+        label="Frame rate"
+        value={value.fps}
+        options={EXPORT_FPS.map((fps) => ({ value: fps, label: `${fps} fps` }))}
+        onChange={(fps) => set('fps', fps)}
+      />
+      <SelectField
+        label="Quality"
+        value={value.quality}
+        options={EXPORT_QUALITIES.map((q) => ({ value: q, label: QUALITY_LABELS[q] }))}
+        onChange={(q) => set('quality', q)}
+      />
+      <SelectField
+        label="Audio"
+        value={value.audio}
+        options={EXPORT_AUDIO.map((a) => ({
+          value: a,
+          label: AUDIO_LABELS[a],
+          disabled: a === 'instrumental' && !instrumental,
+        }))}
+        onChange={(a) => set('audio', a)}
+        describedBy={instrumental ? undefined : noStemId}
+      />
       {!instrumental && (
         <p id={noStemId} className="field-hint muted">
           No instrumental stem yet: a stem separation (Tasks) makes one for a karaoke track.
         </p>
       )}
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={value.transparent}
-          onChange={(event) => set('transparent', event.target.checked)}
-        />
+      <Checkbox
+        className="check"
+        checked={value.transparent}
+        onChange={(on) => set('transparent', on)}
+      >
         Transparent background (WebM with alpha, for overlaying on other video)
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={value.fast}
-          onChange={(event) => set('fast', event.target.checked)}
-        />
+      </Checkbox>
+      <Checkbox className="check" checked={value.fast} onChange={(on) => set('fast', on)}>
         Fast mode (renders sooner, larger file)
-      </label>
+      </Checkbox>
     </div>
   );
 }

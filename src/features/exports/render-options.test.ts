@@ -6,7 +6,6 @@ import {
   exportSummary,
   renderRequest,
   retryRequest,
-  songClock,
 } from './render-options';
 import {
   exportPhase,
@@ -95,19 +94,6 @@ describe('render options', () => {
     expect(downloadName('  ', { ...item, transparent: false, resolution: null })).toBe(
       'karaoke.mp4',
     );
-  });
-});
-
-describe('songClock', () => {
-  it('shows song times as a player does', () => {
-    expect([0, 1, 59.9, 61, 3723, -1].map(songClock)).toEqual([
-      '0:00',
-      '0:01',
-      '0:59',
-      '1:01',
-      '1:02:03',
-      '—',
-    ]);
   });
 });
 

@@ -101,25 +101,45 @@ function RenderVideoForm({
         </p>
       )}
       {start.isError && <ErrorNotice error={start.error} action="The render did not start" />}
-      <div className="dialog-actions">
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-        {editsPending && (
-          <button type="button" onClick={() => render(false)} disabled={!canStart}>
-            Render saved version
-          </button>
-        )}
-        <button type="submit" className="primary" disabled={!canStart}>
-          {saving
-            ? 'Saving…'
-            : start.isPending
-              ? 'Starting…'
-              : editsPending
-                ? 'Save and render'
-                : 'Start render'}
-        </button>
-      </div>
+      <RenderActions
+        canStart={canStart}
+        editsPending={editsPending}
+        label={saving ? 'Saving…' : start.isPending ? 'Starting…' : undefined}
+        onCancel={onClose}
+        onRenderSaved={() => render(false)}
+      />
     </form>
+  );
+}
+
+/** Cancel, Render saved version (when the timing has unsaved edits) and the submit button. */
+function RenderActions({
+  canStart,
+  editsPending,
+  label,
+  onCancel,
+  onRenderSaved,
+}: {
+  canStart: boolean;
+  editsPending: boolean;
+  /** What the submit button says while busy. */
+  label: string | undefined;
+  onCancel: () => void;
+  onRenderSaved: () => void;
+}) {
+  return (
+    <div className="dialog-actions">
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+      {editsPending && (
+        <button type="button" onClick={onRenderSaved} disabled={!canStart}>
+          Render saved version
+        </button>
+      )}
+      <button type="submit" className="primary" disabled={!canStart}>
+        {label ?? (editsPending ? 'Save and render' : 'Start render')}
+      </button>
+    </div>
   );
 }

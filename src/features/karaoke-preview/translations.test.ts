@@ -5,17 +5,11 @@ import { describeFrame } from './draw-frame';
 import { createScene } from './scene';
 import { itemsSource } from './window';
 
+/** "Hello world", its line translated into German and French. */
+const hello = { line: 0, word: 0, subword: 0, start: 1, end: 1.5, text: 'Hello' };
 const items: LayoutItem[] = [
-  {
-    line: 0,
-    word: 0,
-    subword: 0,
-    start: 1,
-    end: 1.5,
-    text: 'Hello',
-    translations: { de: { text: 'Hallo' }, fr: { text: 'Salut' } },
-  },
-  { line: 0, word: 1, subword: 0, start: 1.5, end: 2, text: 'world' },
+  { ...hello, translations: { de: { text: 'Hallo' }, fr: { text: 'Salut' } } },
+  { ...hello, word: 1, start: 1.5, end: 2, text: 'world' },
 ];
 
 describe('the preview shows only the chosen languages (ADR 0017)', () => {

@@ -5,58 +5,16 @@ import { ErrorNotice } from '../../components/error-notice';
 import { formatDate } from '../../components/format';
 import { presetNameError } from './preset-name';
 
+type Patch = ReturnType<typeof usePatchPreset>;
+
 export function PresetRow({ preset, onDelete }: { preset: Preset; onDelete: () => void }) {
   const patch = usePatchPreset();
   const [renaming, setRenaming] = useState(false);
-  const [name, setName] = useState(preset.name);
-  // Shown once a save was tried; follows the typing after that.
-  const [tried, setTried] = useState(false);
-  const nameError = presetNameError(name);
-  const errorId = useId();
-  const rename = () => {
-    setTried(true);
-    if (nameError) return;
-    patch.mutate(
-      { presetId: preset.id, patch: { name: name.trim() } },
-      { onSuccess: () => setRenaming(false) },
-    );
-  };
-
   return (
     <tr>
       <td>
         {renaming ? (
-          <form
-            className="inline-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              rename();
-            }}
-          >
-            <label>
-              <span className="visually-hidden">New name for {preset.name}</span>
-              <input
-                type="text"
-                value={name}
-                aria-invalid={tried && nameError !== null}
-                aria-describedby={tried && nameError ? errorId : undefined}
-                // The row was opened for renaming on purpose: put the caret where typing goes.
-                autoFocus
-                onChange={(event) => setName(event.target.value)}
-              />
-            </label>
-            <button type="submit" className="primary" disabled={patch.isPending}>
-              Save name
-            </button>
-            <button type="button" onClick={() => setRenaming(false)}>
-              Cancel
-            </button>
-            {tried && nameError && (
-              <span id={errorId} className="error-text" role="alert">
-                {nameError}
-              </span>
-            )}
-          </form>
+          <RenameForm preset={preset} patch={patch} onDone={() => setRenaming(false)} />
         ) : (
           <>
             {preset.name} {preset.isDefault && <span className="badge">Default</span>}
@@ -72,8 +30,6 @@ export function PresetRow({ preset, onDelete }: { preset: Preset; onDelete: () =
             type="button"
             aria-label={`Rename ${preset.name}`}
             onClick={() => {
-              setName(preset.name);
-              setTried(false);
               patch.reset();
               setRenaming(true);
             }}
@@ -100,5 +56,60 @@ export function PresetRow({ preset, onDelete }: { preset: Preset; onDelete: () =
         </button>
       </td>
     </tr>
+  );
+}
+
+/** The inline rename: starts from the preset's name; the name is checked once a save was tried. */
+function RenameForm({
+  preset,
+  patch,
+  onDone,
+}: {
+  preset: Preset;
+  patch: Patch;
+  onDone: () => void;
+}) {
+  const [name, setName] = useState(preset.name);
+  // Shown once a save was tried; follows the typing after that.
+  const [tried, setTried] = useState(false);
+  const nameError = presetNameError(name);
+  const errorId = useId();
+  const rename = () => {
+    setTried(true);
+    if (nameError) return;
+    patch.mutate({ presetId: preset.id, patch: { name: name.trim() } }, { onSuccess: onDone });
+  };
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        rename();
+      }}
+    >
+      <label>
+        <span className="visually-hidden">New name for {preset.name}</span>
+        <input
+          type="text"
+          value={name}
+          aria-invalid={tried && nameError !== null}
+          aria-describedby={tried && nameError ? errorId : undefined}
+          // The row was opened for renaming on purpose: put the caret where typing goes.
+          autoFocus
+          onChange={(event) => setName(event.target.value)}
+        />
+      </label>
+      <button type="submit" className="primary" disabled={patch.isPending}>
+        Save name
+      </button>
+      <button type="button" onClick={onDone}>
+        Cancel
+      </button>
+      {tried && nameError && (
+        <span id={errorId} className="error-text" role="alert">
+          {nameError}
+        </span>
+      )}
+    </form>
   );
 }

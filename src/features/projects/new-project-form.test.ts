@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptyForm,
+  errorsAfterEdit,
   fieldErrorsFromProblem,
   toCreateProject,
   validateNewProject,
+  withFile,
+  withoutFile,
 } from './new-project-form';
 import { STEM_MODEL_NAMES, STEM_MODEL_OPTIONS } from './stem-models';
 import { STEM_MODELS } from '../../contract';
@@ -60,5 +63,26 @@ describe('new project form', () => {
     expect(names).toHaveLength(12);
     expect(new Set(names).size).toBe(12);
     for (const model of STEM_MODELS) expect(STEM_MODEL_NAMES[model]).not.toContain('_');
+  });
+});
+
+describe('choosing and dropping the file', () => {
+  const other = new File(['x'], 'Other_Song.mp3');
+  it('suggests the title from the file until the user types their own', () => {
+    const first = withFile(emptyForm(), file);
+    expect(first.title).toBe('song');
+    expect(withFile(first, other).title).toBe('Other Song');
+    expect(withFile({ ...first, title: 'Mine' }, other)).toMatchObject({
+      file: other,
+      title: 'Mine',
+    });
+  });
+  it("takes the file out with the title it suggested, keeping the user's own", () => {
+    const chosen = withFile(emptyForm(), file);
+    expect(withoutFile(chosen)).toMatchObject({ file: null, title: '' });
+    expect(withoutFile({ ...chosen, title: 'Mine' })).toMatchObject({ file: null, title: 'Mine' });
+  });
+  it('clears the errors of the fields edited', () => {
+    expect(errorsAfterEdit({ title: 'a', artists: 'b' }, { title: 'x' })).toEqual({ artists: 'b' });
   });
 });

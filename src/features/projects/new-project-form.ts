@@ -4,7 +4,7 @@ import {
   type ProblemFieldError,
   type StemModel,
 } from '../../contract';
-import { parseArtists } from '../../components/format';
+import { parseArtists, titleFromFileName } from '../../components/format';
 
 export interface NewProjectForm {
   file: File | null;
@@ -81,3 +81,24 @@ const sentence = (text: string) => {
   const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 };
+
+/** The form with a new file; the title follows the file unless the user typed their own. */
+export function withFile(form: NewProjectForm, file: File): NewProjectForm {
+  const suggested = form.file ? titleFromFileName(form.file.name) : '';
+  const title =
+    form.title === '' || form.title === suggested ? titleFromFileName(file.name) : form.title;
+  return { ...form, file, title };
+}
+
+/** The form with its file taken out, and the title that file suggested. */
+export function withoutFile(form: NewProjectForm): NewProjectForm {
+  const suggested = form.file ? titleFromFileName(form.file.name) : '';
+  return { ...form, file: null, title: form.title === suggested ? '' : form.title };
+}
+
+/** The errors left once the fields of `patch` were edited. */
+export function errorsAfterEdit(errors: FieldErrors, patch: Partial<NewProjectForm>): FieldErrors {
+  const next = { ...errors };
+  for (const key of Object.keys(patch)) delete next[key as keyof FieldErrors];
+  return next;
+}

@@ -1,21 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, type RefObject } from 'react';
 import { ApiError, presetsQuery, useApiClient } from '../../api';
 import { ErrorNotice } from '../../components/error-notice';
 import { CreateTaskProgress } from './create-task-progress';
 import { FileDropZone } from './file-drop-zone';
 import { PresetSelect } from './preset-select';
 import { StemModelSelect } from './stem-model-select';
+import { TitleArtistsFields } from './text-field';
 import { UploadProgress } from './upload-progress';
 import { useNewProject } from './use-new-project';
 import './projects.css';
+
+type NewProject = ReturnType<typeof useNewProject>;
 
 export function NewProjectPage() {
   const presets = useQuery(presetsQuery(useApiClient()));
   const defaultPreset = presets.data?.find((preset) => preset.isDefault);
   const np = useNewProject(defaultPreset?.id);
-  const busy = np.phase.kind === 'uploading' || np.phase.kind === 'following';
-  const { form, fieldErrors: errors } = np;
+  const { phase } = np;
   // "New project from another file" sends focus to the file input (the form is usable then).
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -29,72 +31,97 @@ export function NewProjectPage() {
           void np.submit();
         }}
       >
-        <fieldset disabled={busy}>
-          <FileDropZone
-            file={form.file}
-            onFile={np.chooseFile}
-            error={errors.file}
-            inputRef={fileInput}
-          />
-          <label>
-            Title
-            <input
-              type="text"
-              value={form.title}
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={errors.title ? 'title-error' : undefined}
-              onChange={(event) => np.update({ title: event.target.value })}
-            />
-          </label>
-          {errors.title && (
-            <p id="title-error" className="error-text">
-              {errors.title}
-            </p>
-          )}
-          <label>
-            Artists
-            <input
-              type="text"
-              value={form.artists}
-              placeholder="Separate several with commas"
-              aria-invalid={errors.artists ? true : undefined}
-              onChange={(event) => np.update({ artists: event.target.value })}
-            />
-          </label>
-          {errors.artists && <p className="error-text">{errors.artists}</p>}
-          <label>
-            Lyrics
-            <textarea
-              rows={8}
-              value={form.lyrics}
-              placeholder="Paste the lyrics, one line per sung line. Leave empty to transcribe."
-              onChange={(event) => np.update({ lyrics: event.target.value })}
-            />
-          </label>
-          {errors.lyrics && <p className="error-text">{errors.lyrics}</p>}
+        <fieldset disabled={phase.kind === 'uploading' || phase.kind === 'following'}>
+          <NewProjectFields np={np} fileInput={fileInput} />
           <div className="form-row">
             <StemModelSelect
-              value={form.stemModel}
+              value={np.form.stemModel}
               onChange={(stemModel) => np.update({ stemModel })}
             />
             <PresetSelect
               presets={presets}
-              value={form.presetId ?? defaultPreset?.id ?? ''}
+              value={np.form.presetId ?? defaultPreset?.id ?? ''}
               onChange={(presetId) => np.update({ presetId })}
             />
           </div>
           <div className="form-actions">
             <button type="submit" className="primary">
-              {np.phase.kind === 'uploading'
+              {phase.kind === 'uploading'
                 ? 'Uploading…'
-                : np.phase.kind === 'following'
+                : phase.kind === 'following'
                   ? 'Preparing…'
                   : 'Create project'}
             </button>
           </div>
         </fieldset>
       </form>
-      {np.phase.kind === 'uploading' && np.progress && (
+      <AfterSubmit
+        np={np}
+        onAnotherFile={() => {
+          np.anotherFile();
+          // The input forgets the old file too, so choosing it again would still register.
+          if (fileInput.current) {
+            fileInput.current.value = '';
+            fileInput.current.focus();
+          }
+        }}
+      />
+    </main>
+  );
+}
+
+/** The file, title, artists and lyrics, each with its error. */
+function NewProjectFields({
+  np,
+  fileInput,
+}: {
+  np: NewProject;
+  fileInput: RefObject<HTMLInputElement | null>;
+}) {
+  const { form, fieldErrors: errors } = np;
+  return (
+    <>
+      <FileDropZone
+        file={form.file}
+        onFile={np.chooseFile}
+        error={errors.file}
+        inputRef={fileInput}
+      />
+      <TitleArtistsFields
+        values={form}
+        onChange={(field, value) =>
+          np.update(field === 'title' ? { title: value } : { artists: value })
+        }
+        errors={errors}
+        titleErrorId="title-error"
+      />
+      <label>
+        Lyrics
+        <textarea
+          rows={8}
+          value={form.lyrics}
+          placeholder="Paste the lyrics, one line per sung line. Leave empty to transcribe."
+          onChange={(event) => np.update({ lyrics: event.target.value })}
+        />
+      </label>
+      {errors.lyrics && <p className="error-text">{errors.lyrics}</p>}
+    </>
+  );
+}
+
+/** The upload's progress, a cancelled upload, a refusal, then the create task's progress. */
+function AfterSubmit({
+  np,
+  onAnotherFile,
+}: {
+  np: NewProject;
+  /** "New project from another file" after a failed task. */
+  onAnotherFile: () => void;
+}) {
+  const { phase, error } = np;
+  return (
+    <>
+      {phase.kind === 'uploading' && np.progress && (
         <UploadProgress progress={np.progress} onCancel={np.cancel} />
       )}
       {np.cancelled && (
@@ -102,33 +129,26 @@ export function NewProjectPage() {
           Upload cancelled. Your entries are kept: create the project again when ready.
         </p>
       )}
-      {np.error !== null && (
+      {error !== null && (
         <ErrorNotice
-          error={np.error}
+          error={error}
           action={
-            np.error instanceof ApiError && np.error.status === 413
+            error instanceof ApiError && error.status === 413
               ? 'This file is too large to upload'
               : 'The project was not created'
           }
         />
       )}
-      {(np.phase.kind === 'following' || np.phase.kind === 'failed') && (
+      {(phase.kind === 'following' || phase.kind === 'failed') && (
         <CreateTaskProgress
-          taskId={np.phase.taskId}
-          projectId={np.phase.projectId}
-          startedAt={np.phase.startedAt}
+          taskId={phase.taskId}
+          projectId={phase.projectId}
+          startedAt={phase.startedAt}
           onEditAgain={np.editAgain}
-          onAnotherFile={() => {
-            np.anotherFile();
-            // The input forgets the old file too, so choosing it again would still register.
-            if (fileInput.current) {
-              fileInput.current.value = '';
-              fileInput.current.focus();
-            }
-          }}
+          onAnotherFile={onAnotherFile}
           onFailed={np.failed}
         />
       )}
-    </main>
+    </>
   );
 }

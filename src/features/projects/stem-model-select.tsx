@@ -1,3 +1,4 @@
+import { SelectField } from '../../components/fields';
 import type { StemModel } from '../../contract';
 import { isStemModel, STEM_MODEL_OPTIONS } from './stem-models';
 
@@ -14,23 +15,12 @@ export function StemModelSelect({
   disabled?: boolean;
 }) {
   return (
-    <label>
-      {label}
-      <select
-        value={value}
-        disabled={disabled}
-        onChange={(event) => {
-          const next = event.target.value;
-          onChange(isStemModel(next) ? next : '');
-        }}
-      >
-        <option value="">Service default</option>
-        {STEM_MODEL_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField
+      label={label}
+      value={value}
+      disabled={disabled}
+      options={[{ value: '' as const, label: 'Service default' }, ...STEM_MODEL_OPTIONS]}
+      onChange={(next) => onChange(isStemModel(next) ? next : '')}
+    />
   );
 }

@@ -1,10 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { newIdempotencyKey, queryKeys, taskQuery, useApiClient } from '../../api';
+import { useRef } from 'react';
 import { ErrorNotice } from '../../components/error-notice';
+import { songClock as formatTime } from '../../components/format';
 import type { Project } from '../../contract';
-
-export const SAMPLE_SECONDS = 10;
+import { SAMPLE_SECONDS, sampleFailed, type Sample } from './sample';
+import { useFollowSample, useSampleRender } from './use-sample-render';
 
 interface Props {
   project: Project;
@@ -17,15 +16,6 @@ interface Props {
   /** While the sample plays, the preview follows it (song time). */
   onFollow: (time: number) => void;
 }
-
-interface Sample {
-  taskId: string;
-  start: number;
-  end: number;
-}
-
-const formatTime = (s: number) =>
-  `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
 /**
  * "Render a 10-second sample": the real renderer (`POST /projects/{id}/exports` with a `range`)
@@ -40,90 +30,14 @@ export function SampleRender({
   beforeRender,
   onFollow,
 }: Props) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  const [sample, setSample] = useState<Sample | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [starting, setStarting] = useState(false);
-  const [url, setUrl] = useState<string | null>(null);
+  const run = useSampleRender(project, alignmentId, beforeRender);
+  const { sample, url, busy } = run;
   const videoRef = useRef<HTMLVideoElement>(null);
-
-  const task = useQuery({
-    ...taskQuery(client, sample?.taskId ?? '', project.id),
-    enabled: !!sample,
-  });
-  const status = task.data?.status;
-  const exportId =
-    task.data?.output && 'exportId' in task.data.output ? task.data.output.exportId : undefined;
-
-  useEffect(() => {
-    if (status !== 'completed' || !exportId) return;
-    let live = true;
-    client
-      .request('getExportDownload', { params: { projectId: project.id, exportId } })
-      .then((d) => live && setUrl(d.url))
-      .catch((e: unknown) => live && setError(e));
-    return () => {
-      live = false;
-    };
-  }, [client, exportId, project.id, status]);
-
-  const render = async () => {
-    setError(null);
-    setUrl(null);
-    setStarting(true);
-    try {
-      if (beforeRender && !(await beforeRender())) return;
-      const from = Math.max(0, Math.min(start, duration - 1));
-      const to = Math.min(duration, from + SAMPLE_SECONDS);
-      const started = await client.request('createExport', {
-        params: { projectId: project.id },
-        body: {
-          range: { start: Math.round(from * 100) / 100, end: Math.round(to * 100) / 100 },
-          resolution: '480p',
-          quality: 'draft',
-          audio: 'original',
-          ...(alignmentId ? { alignmentId } : {}),
-        },
-        idempotencyKey: newIdempotencyKey(),
-      });
-      setSample({ taskId: started.taskId, start: from, end: to });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.project(project.id) });
-    } catch (e) {
-      setError(e);
-    } finally {
-      setStarting(false);
-    }
-  };
-
-  // The preview follows the sample while it plays.
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || !sample) return;
-    let raf = 0;
-    const tick = () => {
-      onFollow(sample.start + video.currentTime);
-      if (!video.paused) raf = requestAnimationFrame(tick);
-    };
-    const onPlay = () => {
-      raf = requestAnimationFrame(tick);
-    };
-    const onSeek = () => onFollow(sample.start + video.currentTime);
-    video.addEventListener('play', onPlay);
-    video.addEventListener('seeked', onSeek);
-    return () => {
-      cancelAnimationFrame(raf);
-      video.removeEventListener('play', onPlay);
-      video.removeEventListener('seeked', onSeek);
-    };
-  }, [onFollow, sample, url]);
-
-  const busy =
-    starting ||
-    (!!sample && !!status && !['completed', 'failed', 'cancelled', 'timed-out'].includes(status));
+  useFollowSample(videoRef, sample, url, onFollow);
+  const render = () => void run.render(start, duration);
   return (
     <div className="sample-render">
-      <button type="button" onClick={() => void render()} disabled={busy}>
+      <button type="button" onClick={render} disabled={busy}>
         {busy
           ? 'Rendering the sample…'
           : `Render a ${SAMPLE_SECONDS}-second sample from ${formatTime(start)}`}
@@ -133,22 +47,20 @@ export function SampleRender({
         {beforeRender ? ' (unsaved changes are saved first)' : ''}.
       </p>
       <div role="status" className="sample-status">
-        {sample && busy && `Rendering ${formatTime(sample.start)} to ${formatTime(sample.end)}…`}
-        {sample && status === 'completed' && !url && 'Sample ready, loading it…'}
-        {sample &&
-          url &&
-          `Sample from ${formatTime(sample.start)} to ${formatTime(sample.end)}: play it to compare.`}
+        {sample && (
+          <SampleStatus sample={sample} busy={busy} ready={run.status === 'completed'} url={url} />
+        )}
       </div>
-      {sample && (status === 'failed' || status === 'timed-out' || status === 'cancelled') && (
+      {sample && sampleFailed(run.status) && (
         <div className="notice notice-error" role="alert">
           <strong>The sample could not be rendered.</strong>
-          {task.data?.error && <p>{task.data.error}</p>}
-          <button type="button" onClick={() => void render()}>
+          {run.reason && <p>{run.reason}</p>}
+          <button type="button" onClick={render}>
             Try again
           </button>
         </div>
       )}
-      {error !== null && <ErrorNotice error={error} action="Could not render a sample" />}
+      {run.error !== null && <ErrorNotice error={run.error} action="Could not render a sample" />}
       {url && sample && (
         <video
           ref={videoRef}
@@ -160,5 +72,27 @@ export function SampleRender({
         />
       )}
     </div>
+  );
+}
+
+/** Rendering, loading the made video, or ready to play. */
+function SampleStatus({
+  sample,
+  busy,
+  ready,
+  url,
+}: {
+  sample: Sample;
+  busy: boolean;
+  ready: boolean;
+  url: string | null;
+}) {
+  const part = `${formatTime(sample.start)} to ${formatTime(sample.end)}`;
+  return (
+    <>
+      {busy && `Rendering ${part}…`}
+      {ready && !url && 'Sample ready, loading it…'}
+      {url && `Sample from ${part}: play it to compare.`}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import {
   isDirty,
   mergeLanguages,
   mergeStyles,
+  restoreDraft,
 } from './style-draft';
 
 const settings = (versionId: string, style: StyleObject = defaultStyle()): ProjectSettings => ({
@@ -116,5 +117,35 @@ describe('style draft: display languages', () => {
     const again = createStyleDraft('lang-test', settings('v1'));
     expect(again.getState().languages).toEqual(['ja-Latn']);
     localStorage.removeItem('kts.style-draft.lang-test');
+  });
+});
+
+describe('restoreDraft', () => {
+  const mine = { ...defaultStyle(), aspectRatio: '9:16' };
+  const stored = (versionId: string) => ({
+    versionId,
+    baseStyle: defaultStyle(),
+    style: mine,
+    baseLanguages: [],
+    languages: ['fr'],
+  });
+  it('starts from the settings when nothing is stored', () => {
+    const start = restoreDraft(null, settings('v1'));
+    expect(start).toEqual({ style: defaultStyle(), languages: [], restored: false });
+  });
+  it('takes the stored draft made on this version as it is', () => {
+    expect(restoreDraft(stored('v1'), settings('v1'))).toEqual({
+      style: mine,
+      languages: ['fr'],
+      restored: true,
+    });
+  });
+  it('lays the stored draft onto a newer version', () => {
+    const theirs = { ...defaultStyle(), layout: { ...defaultStyle().layout, linesPerScreen: 3 } };
+    const start = restoreDraft(stored('v1'), settings('v2', theirs));
+    expect(start.restored).toBe(true);
+    expect(start.languages).toEqual(['fr']);
+    expect(start.style.aspectRatio).toBe('9:16');
+    expect(start.style.layout.linesPerScreen).toBe(3);
   });
 });

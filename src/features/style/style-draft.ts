@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { getAt, setAt, type ProjectSettings, type StyleObject } from '../../contract';
+import { readPersisted, writePersisted, type Persisted } from './style-draft-storage';
 
 /**
  * The style being edited for one project: the settings it started from (`base`, the service's
@@ -52,15 +53,6 @@ export type StyleDraftStore = StoreApi<StyleDraftState & StyleDraftActions>;
 
 const MAX_HISTORY = 200;
 const COALESCE_MS = 1000;
-const KEY_PREFIX = 'kts.style-draft.';
-
-interface Persisted {
-  versionId: string;
-  baseStyle: StyleObject;
-  style: StyleObject;
-  baseLanguages: readonly string[];
-  languages: readonly string[];
-}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -78,47 +70,6 @@ export function mergeLanguages(
 ): { languages: readonly string[]; conflict: boolean } {
   if (same(mine, base)) return { languages: theirs, conflict: false };
   return { languages: mine, conflict: !same(theirs, base) && !same(theirs, mine) };
-}
-
-function readPersisted(projectId: string): Persisted | null {
-  try {
-    const text = localStorage.getItem(KEY_PREFIX + projectId);
-    if (!text) return null;
-    const value = JSON.parse(text) as Partial<Persisted>;
-    if (typeof value.versionId !== 'string' || !value.style || typeof value.style !== 'object')
-      return null;
-    const list = (v: unknown): string[] | null =>
-      Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : null;
-    const languages = list(value.languages);
-    return {
-      versionId: value.versionId,
-      baseStyle: value.baseStyle ?? value.style,
-      style: value.style,
-      baseLanguages: list(value.baseLanguages) ?? languages ?? [],
-      languages: languages ?? list(value.baseLanguages) ?? [],
-    };
-  } catch {
-    return null;
-  }
-}
-
-function writePersisted(projectId: string, state: StyleDraftState): void {
-  try {
-    if (isDirty(state)) {
-      const value: Persisted = {
-        versionId: state.base.versionId,
-        baseStyle: state.base.settings.style,
-        style: state.style,
-        baseLanguages: state.base.settings.displayLanguages,
-        languages: state.languages,
-      };
-      localStorage.setItem(KEY_PREFIX + projectId, JSON.stringify(value));
-    } else {
-      localStorage.removeItem(KEY_PREFIX + projectId);
-    }
-  } catch {
-    // Storage full or blocked: the draft lives on in memory.
-  }
 }
 
 /**
@@ -157,112 +108,126 @@ export function mergeStyles(
   return { style: merged, conflicts };
 }
 
+/** The style and languages a draft starts with: the stored draft's (merged onto a newer version). */
+export function restoreDraft(
+  persisted: Persisted | null,
+  settings: ProjectSettings,
+): { style: StyleObject; languages: readonly string[]; restored: boolean } {
+  const { style, displayLanguages } = settings.settings;
+  if (!persisted) return { style, languages: displayLanguages, restored: false };
+  if (persisted.versionId === settings.versionId)
+    return { style: persisted.style, languages: persisted.languages, restored: true };
+  return {
+    style: mergeStyles(persisted.baseStyle, persisted.style, style).style,
+    languages: mergeLanguages(persisted.baseLanguages, persisted.languages, displayLanguages)
+      .languages,
+    restored: true,
+  };
+}
+
+type Draft = StyleDraftState & StyleDraftActions;
+
 /** A store for one project; a stored draft is restored (merged when it was made on an older version). */
 export function createStyleDraft(projectId: string, settings: ProjectSettings): StyleDraftStore {
-  const persisted = readPersisted(projectId);
-  let style = settings.settings.style;
-  let languages: readonly string[] = settings.settings.displayLanguages;
-  let restored = false;
-  if (persisted) {
-    restored = true;
-    const current = persisted.versionId === settings.versionId;
-    style = current
-      ? persisted.style
-      : mergeStyles(persisted.baseStyle, persisted.style, settings.settings.style).style;
-    languages = current
-      ? persisted.languages
-      : mergeLanguages(
-          persisted.baseLanguages,
-          persisted.languages,
-          settings.settings.displayLanguages,
-        ).languages;
-  }
-  const store = createStore<StyleDraftState & StyleDraftActions>()((set, get) => {
-    // Typing a number or dragging a colour picker is one undo step per field per second.
-    let last: { path: string; at: number } | null = null;
-    const snap = (): StyleSnapshot => ({ style: get().style, languages: get().languages });
-    const change = (next: StyleSnapshot, path?: string) => {
-      const now = snap();
-      const { past } = get();
-      if (same(now, next)) return;
-      const at = Date.now();
-      const coalesce = path !== undefined && last?.path === path && at - last.at < COALESCE_MS;
-      last = path === undefined ? null : { path, at };
-      if (coalesce && past.length) set({ ...next, future: [] });
-      else set({ ...next, past: [...past, now].slice(-MAX_HISTORY), future: [] });
-    };
-    return {
-      base: settings,
-      style,
-      languages,
-      past: [],
-      future: [],
-      restored,
-      invalid: new Set<string>(),
-      set: (path, value) =>
-        path === DISPLAY_LANGUAGES
-          ? change({ style: get().style, languages: value as readonly string[] }, path)
-          : change({ style: setAt(get().style, path, value), languages: get().languages }, path),
-      markInvalid: (path, bad) => {
-        const invalid = get().invalid;
-        if (invalid.has(path) === bad) return;
-        const next = new Set(invalid);
-        if (bad) next.add(path);
-        else next.delete(path);
-        set({ invalid: next });
-      },
-      replace: (next, nextLanguages) =>
-        change({ style: next, languages: nextLanguages ?? get().languages }),
-      undo: () => {
-        last = null;
-        const { past, future } = get();
-        const prev = past[past.length - 1];
-        if (!prev) return;
-        set({ ...prev, past: past.slice(0, -1), future: [snap(), ...future] });
-      },
-      redo: () => {
-        const { past, future } = get();
-        const next = future[0];
-        if (!next) return;
-        set({ ...next, past: [...past, snap()], future: future.slice(1) });
-      },
-      saved: (stored, sent) =>
-        set({
-          base: stored,
-          style: get().style === sent.style ? stored.settings.style : get().style,
-          languages:
-            get().languages === sent.languages ? stored.settings.displayLanguages : get().languages,
-        }),
-      reset: (fresh) =>
+  const start = restoreDraft(readPersisted(projectId), settings);
+  const store = createStore<Draft>()((set, get) => ({
+    base: settings,
+    ...start,
+    past: [],
+    future: [],
+    invalid: new Set<string>(),
+    ...editActions(set, get),
+    ...baseActions(set, get),
+  }));
+  store.subscribe((state) => writePersisted(projectId, state, isDirty(state)));
+  return store;
+}
+
+type SetState = StoreApi<Draft>['setState'];
+type GetState = StoreApi<Draft>['getState'];
+
+/** Edits and their history: set, markInvalid, replace, undo, redo, applied. */
+function editActions(set: SetState, get: GetState) {
+  // Typing a number or dragging a colour picker is one undo step per field per second.
+  let last: { path: string; at: number } | null = null;
+  const snap = (): StyleSnapshot => ({ style: get().style, languages: get().languages });
+  const change = (next: StyleSnapshot, path?: string) => {
+    const now = snap();
+    const { past } = get();
+    if (same(now, next)) return;
+    const at = Date.now();
+    const coalesce = path !== undefined && last?.path === path && at - last.at < COALESCE_MS;
+    last = path === undefined ? null : { path, at };
+    if (coalesce && past.length) set({ ...next, future: [] });
+    else set({ ...next, past: [...past, now].slice(-MAX_HISTORY), future: [] });
+  };
+  return {
+    set: (path: string, value: unknown) =>
+      path === DISPLAY_LANGUAGES
+        ? change({ style: get().style, languages: value as readonly string[] }, path)
+        : change({ style: setAt(get().style, path, value), languages: get().languages }, path),
+    markInvalid: (path: string, bad: boolean) => {
+      const invalid = get().invalid;
+      if (invalid.has(path) === bad) return;
+      const next = new Set(invalid);
+      if (bad) next.add(path);
+      else next.delete(path);
+      set({ invalid: next });
+    },
+    replace: (next: StyleObject, nextLanguages?: readonly string[]) =>
+      change({ style: next, languages: nextLanguages ?? get().languages }),
+    undo: () => {
+      last = null;
+      const { past, future } = get();
+      const prev = past[past.length - 1];
+      if (!prev) return;
+      set({ ...prev, past: past.slice(0, -1), future: [snap(), ...future] });
+    },
+    redo: () => {
+      const { past, future } = get();
+      const next = future[0];
+      if (!next) return;
+      set({ ...next, past: [...past, snap()], future: future.slice(1) });
+    },
+    applied: (stored: ProjectSettings) => {
+      last = null;
+      set({
+        base: stored,
+        style: stored.settings.style,
+        past: [...get().past, snap()].slice(-MAX_HISTORY),
+        future: [],
+      });
+    },
+  } satisfies Partial<StyleDraftActions>;
+}
+
+/** A new base from the service: saved, reset (reload theirs), rebaseClean. */
+function baseActions(set: SetState, get: GetState) {
+  return {
+    saved: (stored: ProjectSettings, sent: StyleSnapshot) =>
+      set({
+        base: stored,
+        style: get().style === sent.style ? stored.settings.style : get().style,
+        languages:
+          get().languages === sent.languages ? stored.settings.displayLanguages : get().languages,
+      }),
+    reset: (fresh: ProjectSettings) =>
+      set({
+        base: fresh,
+        style: fresh.settings.style,
+        languages: fresh.settings.displayLanguages,
+        past: [],
+        future: [],
+        restored: false,
+        invalid: new Set(),
+      }),
+    rebaseClean: (fresh: ProjectSettings) => {
+      if (!isDirty(get()))
         set({
           base: fresh,
           style: fresh.settings.style,
           languages: fresh.settings.displayLanguages,
-          past: [],
-          future: [],
-          restored: false,
-          invalid: new Set(),
-        }),
-      applied: (stored) => {
-        last = null;
-        const { past } = get();
-        set({
-          base: stored,
-          style: stored.settings.style,
-          past: [...past, snap()].slice(-MAX_HISTORY),
-          future: [],
         });
-      },
-      rebaseClean: (fresh) => {
-        if (!isDirty(get()))
-          set({
-            base: fresh,
-            style: fresh.settings.style,
-            languages: fresh.settings.displayLanguages,
-          });
-      },
-    };
-  });
-  store.subscribe((state) => writePersisted(projectId, state));
-  return store;
+    },
+  } satisfies Partial<StyleDraftActions>;
 }

@@ -7,8 +7,10 @@ import {
   type StyleField,
 } from '../../contract';
 import { StyleFieldControl } from './field-controls';
+import { ownColours } from './singer-colours';
 import type { StyleDraftStore } from './style-draft';
 import { TranslationsGroup } from './translations-group';
+import { Checkbox } from '../../components/fields';
 
 interface Props {
   store: StyleDraftStore;
@@ -54,67 +56,58 @@ export function StyleForm({ store, singers, carried = [], problems, groups }: Pr
           )}
         </fieldset>
       ))}
-      {(!groups || groups.includes('singers')) && (
-        <fieldset className="style-group" data-group="singers">
-          <legend>Singers</legend>
-          {singers.length === 0 ? (
-            <p className="muted">
-              No singers are marked in this project&apos;s timing: every line uses the lyrics
-              colours. Mark singers in the editor to give each one colours.
-            </p>
-          ) : (
-            singers.map((singer) => {
-              const key = String(singer);
-              const entry = style.singerTextStyles[key] as Record<string, unknown> | undefined;
-              const own = entry !== undefined && entry !== null;
-              return (
-                <div key={key} className="singer-style">
-                  <label className="checkbox">
-                    <input
-                      type="checkbox"
-                      checked={own}
-                      onChange={(e) => {
-                        const next = { ...style.singerTextStyles };
-                        if (e.target.checked) {
-                          next[key] = {
-                            textColor: style.chordTextStyle.textColor,
-                            activeLineColor: style.chordTextStyle.activeLineColor,
-                            outlineColor: style.chordTextStyle.outlineColor,
-                          };
-                        } else delete next[key];
-                        set('singerTextStyles', next);
-                      }}
-                    />
-                    Own colours for singer {singer}
-                  </label>
-                  {own && (
-                    <div className="style-fields">
-                      {SINGER_STYLE_FIELDS.map(({ key: member, label }) => {
-                        const fallback = getAt(style.chordTextStyle, member);
-                        const value = entry[member] ?? fallback;
-                        return (
-                          <StyleFieldControl
-                            key={member}
-                            field={{
-                              path: `singerTextStyles.${key}.${member}`,
-                              label: `Singer ${singer} ${label.toLowerCase()}`,
-                              kind: 'colour',
-                            }}
-                            value={isStrictColour(value) || typeof value === 'string' ? value : ''}
-                            onChange={(v) => set(`singerTextStyles.${key}.${member}`, v)}
-                            onInvalid={(bad) =>
-                              store.getState().markInvalid(`singerTextStyles.${key}.${member}`, bad)
-                            }
-                          />
-                        );
-                      })}
-                    </div>
-                  )}
-                </div>
-              );
-            })
-          )}
-        </fieldset>
+      {(!groups || groups.includes('singers')) && <SingersGroup store={store} singers={singers} />}
+    </div>
+  );
+}
+
+/** One "Own colours for singer N" switch per singer, with that singer's colours when on. */
+function SingersGroup({ store, singers }: { store: StyleDraftStore; singers: readonly number[] }) {
+  return (
+    <fieldset className="style-group" data-group="singers">
+      <legend>Singers</legend>
+      {singers.length === 0 ? (
+        <p className="muted">
+          No singers are marked in this project&apos;s timing: every line uses the lyrics colours.
+          Mark singers in the editor to give each one colours.
+        </p>
+      ) : (
+        singers.map((singer) => <SingerStyle key={singer} store={store} singer={singer} />)
+      )}
+    </fieldset>
+  );
+}
+
+function SingerStyle({ store, singer }: { store: StyleDraftStore; singer: number }) {
+  const style = useStore(store, (s) => s.style);
+  const set = (path: string, value: unknown) => store.getState().set(path, value);
+  const key = String(singer);
+  const entry = style.singerTextStyles[key] as Record<string, unknown> | undefined;
+  const own = entry !== undefined && entry !== null;
+  return (
+    <div className="singer-style">
+      <Checkbox
+        checked={own}
+        onChange={(on) => set('singerTextStyles', ownColours(style, key, on))}
+      >
+        Own colours for singer {singer}
+      </Checkbox>
+      {own && (
+        <div className="style-fields">
+          {SINGER_STYLE_FIELDS.map(({ key: member, label }) => {
+            const path = `singerTextStyles.${key}.${member}`;
+            const value = entry[member] ?? getAt(style.chordTextStyle, member);
+            return (
+              <StyleFieldControl
+                key={member}
+                field={{ path, label: `Singer ${singer} ${label.toLowerCase()}`, kind: 'colour' }}
+                value={isStrictColour(value) || typeof value === 'string' ? value : ''}
+                onChange={(v) => set(path, v)}
+                onInvalid={(bad) => store.getState().markInvalid(path, bad)}
+              />
+            );
+          })}
+        </div>
       )}
     </div>
   );

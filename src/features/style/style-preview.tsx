@@ -1,16 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Project, StyleObject } from '../../contract';
+import { useMemo } from 'react';
+import { songClock } from '../../components/format';
+import type { AlignmentItem, Project, StyleObject } from '../../contract';
 import { estimateTextWidth, layoutKaraoke, type KaraokeLayout } from '../../karaoke-layout';
 import { KaraokeCanvas } from '../karaoke-preview';
 import { frameSize } from './overflow';
 import { videoAlignment } from './project-lyrics';
 import { SampleRender } from './sample-render';
+import { usePreviewPlayer } from './use-preview-player';
 
-const formatTime = (s: number) => {
-  const m = Math.floor(s / 60);
-  const sec = Math.floor(s % 60);
-  return `${m}:${String(sec).padStart(2, '0')}`;
-};
+const formatTime = songClock;
 
 /** Moments worth looking at in this layout: title card, first lead-in, first line, first break. */
 export function landmarks(layout: KaraokeLayout): { label: string; time: number }[] {
@@ -46,57 +44,15 @@ export function StylePreview({
   languages?: readonly string[];
   beforeRender?: () => Promise<boolean>;
 }) {
-  const audioRef = useRef<HTMLAudioElement>(null);
-  const [time, setTime] = useState(0);
-  const [playing, setPlaying] = useState(false);
-  const [audioDuration, setAudioDuration] = useState(0);
-
   const alignment = project ? videoAlignment(project) : null;
   const items = alignment?.alignment.items;
   const stem = project?.stems.find((s) => s.type === 'original') ?? project?.stems[0];
   const lastEnd = useMemo(() => (items ?? []).reduce((m, i) => Math.max(m, i.end), 0), [items]);
-  const duration = Math.max(project?.duration ?? 0, audioDuration, lastEnd, 1);
-
-  // The moments worth a look, from the video's own layout (its measure, its frame size).
-  const layout = useMemo(() => {
-    const frame = frameSize(style.aspectRatio);
-    return layoutKaraoke({
-      items: items ?? [],
-      style,
-      ...frame,
-      measure: estimateTextWidth,
-      title: project?.title,
-      artists: project?.artists,
-      duration,
-    });
-  }, [items, style, project?.title, project?.artists, duration]);
-  const marks = useMemo(() => landmarks(layout), [layout]);
-
-  useEffect(() => {
-    if (!playing) return;
-    let raf = 0;
-    const tick = () => {
-      const audio = audioRef.current;
-      if (audio) setTime(audio.currentTime);
-      raf = requestAnimationFrame(tick);
-    };
-    raf = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(raf);
-  }, [playing]);
-
-  const seek = (t: number) => {
-    const next = Math.max(0, Math.min(duration, t));
-    setTime(next);
-    if (audioRef.current) audioRef.current.currentTime = next;
-  };
-  const togglePlay = () => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    if (audio.paused) {
-      audio.currentTime = time;
-      void audio.play().catch(() => setPlaying(false));
-    } else audio.pause();
-  };
+  const player = usePreviewPlayer();
+  const duration = Math.max(project?.duration ?? 0, player.audioDuration, lastEnd, 1);
+  const marks = usePreviewMarks(project, items, style, duration);
+  const { time } = player;
+  const seek = (t: number) => player.seek(t, duration);
 
   return (
     <section className="style-preview" aria-label="Preview of the video">
@@ -117,26 +73,14 @@ export function StylePreview({
           This project has no timed lyrics yet: the preview shows the title card and background.
         </p>
       )}
-      <div className="preview-transport">
-        <button type="button" onClick={togglePlay} disabled={!stem} aria-pressed={playing}>
-          {playing ? 'Pause' : 'Play'}
-        </button>
-        <label className="preview-scrub">
-          <span className="visually-hidden">Preview time</span>
-          <input
-            type="range"
-            min={0}
-            max={duration}
-            step={0.1}
-            value={Math.min(time, duration)}
-            aria-valuetext={`${formatTime(time)} of ${formatTime(duration)}`}
-            onChange={(e) => seek(Number(e.target.value))}
-          />
-        </label>
-        <span className="preview-time" aria-hidden="true">
-          {formatTime(time)} / {formatTime(duration)}
-        </span>
-      </div>
+      <PreviewTransport
+        playing={player.playing}
+        canPlay={!!stem}
+        onToggle={player.togglePlay}
+        time={time}
+        duration={duration}
+        onSeek={seek}
+      />
       {marks.length > 0 && (
         <div className="preview-marks" role="group" aria-label="Jump to">
           {marks.map((m) => (
@@ -146,17 +90,7 @@ export function StylePreview({
           ))}
         </div>
       )}
-      {stem && (
-        <audio
-          ref={audioRef}
-          src={stem.url}
-          preload="metadata"
-          onLoadedMetadata={(e) => setAudioDuration(e.currentTarget.duration || 0)}
-          onPlay={() => setPlaying(true)}
-          onPause={() => setPlaying(false)}
-          onEnded={() => setPlaying(false)}
-        />
-      )}
+      {stem && <audio src={stem.url} preload="metadata" {...player.audioProps} />}
       {project && (
         <SampleRender
           project={project}
@@ -164,9 +98,72 @@ export function StylePreview({
           start={time}
           duration={duration}
           beforeRender={beforeRender}
-          onFollow={setTime}
+          onFollow={player.setTime}
         />
       )}
     </section>
+  );
+}
+
+/** The moments worth a look, from the video's own layout (its measure, its frame size). */
+function usePreviewMarks(
+  project: Project | undefined,
+  items: readonly AlignmentItem[] | undefined,
+  style: StyleObject,
+  duration: number,
+) {
+  const title = project?.title;
+  const artists = project?.artists;
+  return useMemo(() => {
+    const layout = layoutKaraoke({
+      items: items ?? [],
+      style,
+      ...frameSize(style.aspectRatio),
+      measure: estimateTextWidth,
+      title,
+      artists,
+      duration,
+    });
+    return landmarks(layout);
+  }, [items, style, title, artists, duration]);
+}
+
+/** Play / Pause the song, the scrubber ("Preview time") and the time shown. */
+function PreviewTransport({
+  playing,
+  canPlay,
+  onToggle,
+  time,
+  duration,
+  onSeek,
+}: {
+  playing: boolean;
+  canPlay: boolean;
+  onToggle: () => void;
+  time: number;
+  duration: number;
+  onSeek: (time: number) => void;
+}) {
+  return (
+    <div className="preview-transport">
+      <button type="button" onClick={onToggle} disabled={!canPlay} aria-pressed={playing}>
+        {playing ? 'Pause' : 'Play'}
+      </button>
+      <label className="preview-scrub">
+        <span className="visually-hidden">Preview time</span>
+        <input
+          type="range"
+          min={0}
+          max={duration}
+          step={0.1}
+          value={Math.min(time, duration)}
+          aria-valuetext={`${formatTime(time)} of ${formatTime(duration)}`}
+          onChange={(e) => onSeek(Number(e.target.value))}
+        />
+      </label>
+      <span className="preview-time" aria-hidden="true">
+        {formatTime(time)} / {formatTime(duration)}
+      </span>
+    </div>
   );
 }

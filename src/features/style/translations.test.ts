@@ -5,7 +5,14 @@ import {
   languageTagProblem,
   styleProblems,
 } from '../../contract';
-import { languageChoices, moveLanguage, shownLanguages, toggleLanguage } from './translations';
+import {
+  addLanguage,
+  languageChoices,
+  languageFallback,
+  moveLanguage,
+  shownLanguages,
+  toggleLanguage,
+} from './translations';
 
 describe('display languages', () => {
   const carried = ['en', 'ja-Latn'];
@@ -36,5 +43,26 @@ describe('display languages', () => {
       'languageTextStyles.en.fontSize',
       'languageTextStyles.en.textColor',
     ]);
+  });
+});
+
+describe('adding a language and its fallback look', () => {
+  it('adds the canonical tag once, to the shown list when all are shown', () => {
+    expect(addLanguage(['en', 'fr'], [], 'pt-br')).toEqual({ list: ['en', 'fr', 'pt-BR'] });
+    expect(addLanguage(['en'], ['fr'], 'EN')).toEqual({ list: ['fr', 'en'] });
+    expect(addLanguage(['en'], [], 'en')).toEqual({ list: ['en'] });
+  });
+  it('says why a tag is not added', () => {
+    expect(addLanguage([], ['fr'], 'fr')).toEqual({ problem: 'fr is already shown.' });
+    const bad = addLanguage([], [], 'not a tag!');
+    expect('problem' in bad && bad.problem).toMatch(/./);
+  });
+  it('draws a translation smaller than the lyrics with a thinner outline', () => {
+    const lyric = { fontSize: 100, outlineWidth: 5, textColor: '#FFFFFF' };
+    expect(languageFallback(lyric, 'fontSize')).toBe(55);
+    expect(languageFallback(lyric, 'outlineWidth')).toBe(3);
+    expect(languageFallback(lyric, 'textColor')).toBe('#FFFFFF');
+    expect(languageFallback({}, 'fontSize')).toBe(53);
+    expect(languageFallback({}, 'outlineWidth')).toBe(12);
   });
 });

@@ -48,13 +48,17 @@ export function taskResult(
   }
 }
 
-/** Seconds a task has taken: until its last update once ended, until now while running. */
-export function elapsedSeconds(
-  task: { status: TaskStatus; createdAt: string; updatedAt: string },
-  now: number,
-): number {
-  const start = Date.parse(task.createdAt);
+type Timed = { status: TaskStatus; createdAt: string; updatedAt: string };
+
+/** When a task started and when its clock stops (ms): its last update once ended, else now. */
+function taskSpan(task: Timed, now: number): { start: number; end: number } {
   const end = isTerminalStatus(task.status) ? Date.parse(task.updatedAt) : now;
+  return { start: Date.parse(task.createdAt), end };
+}
+
+/** Seconds a task has taken: until its last update once ended, until now while running. */
+export function elapsedSeconds(task: Timed, now: number): number {
+  const { start, end } = taskSpan(task, now);
   return Math.max(0, (end - start) / 1000);
 }
 
@@ -63,12 +67,8 @@ export function elapsedSeconds(
  * reads as "did not run"); under ten seconds a tenth is shown; a task whose times are missing or
  * out of order shows a dash.
  */
-export function elapsedText(
-  task: { status: TaskStatus; createdAt: string; updatedAt: string },
-  now: number,
-): string {
-  const start = Date.parse(task.createdAt);
-  const end = isTerminalStatus(task.status) ? Date.parse(task.updatedAt) : now;
+export function elapsedText(task: Timed, now: number): string {
+  const { start, end } = taskSpan(task, now);
   if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return '—';
   const seconds = (end - start) / 1000;
   if (seconds < 1) return isTerminalStatus(task.status) ? 'under 1 s' : 'starting';

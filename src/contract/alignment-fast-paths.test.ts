@@ -1,9 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AlignmentReplacementSchema } from './alignment';
+import { z } from 'zod';
+import {
+  AlignmentItemResponseSchema,
+  AlignmentReplacementSchema,
+  AlignmentSchema,
+} from './alignment';
 import { isValidAlignmentReplacement } from './alignment-check';
 import { MAX_INDEX } from './common';
 
+/**
+ * The hand-read fast paths of the alignment schemas (the items a client receives, the body of a
+ * replacement the service receives) against zod over arbitrary values: the same answer, the same
+ * errors. Values wrong for most fields:
+ */
 const anyValue = fc.constantFrom<unknown>(
   undefined,
   null,
@@ -11,8 +21,10 @@ const anyValue = fc.constantFrom<unknown>(
   1,
   -1,
   1.5,
+  -0,
   MAX_INDEX,
   MAX_INDEX + 2,
+  Number.MAX_VALUE,
   '',
   'x',
   true,
@@ -21,13 +33,89 @@ const anyValue = fc.constantFrom<unknown>(
 );
 /** Mostly a good value, sometimes anything: both answers come up often. */
 const mostly = <T>(good: fc.Arbitrary<T>) =>
-  fc.oneof({ arbitrary: good, weight: 15 }, { arbitrary: anyValue, weight: 1 });
+  fc.oneof({ arbitrary: good, weight: 12 }, { arbitrary: anyValue, weight: 1 });
 /** Usually absent (undefined members vanish through JSON), sometimes anything. */
 const rarely = fc.oneof(
-  { arbitrary: fc.constant(undefined), weight: 15 },
+  { arbitrary: fc.constant(undefined), weight: 12 },
   { arbitrary: anyValue, weight: 1 },
 );
 const index = mostly(fc.nat(20));
+const responseItem = fc.record({
+  id: fc.oneof(fc.constant(undefined), mostly(fc.constantFrom('a', 'b', ''))),
+  line: index,
+  word: index,
+  subword: index,
+  start: mostly(fc.double({ min: 0, max: 30, noNaN: true })),
+  end: mostly(fc.double({ min: 0, max: 30, noNaN: true })),
+  text: mostly(fc.string()),
+  singer: fc.oneof(fc.constant(undefined), index),
+  translations: fc.oneof(
+    { arbitrary: fc.constant(undefined), weight: 6 },
+    {
+      arbitrary: mostly(
+        fc.dictionary(fc.constantFrom('en', 'de'), mostly(fc.record({ text: fc.string() }))),
+      ),
+      weight: 1,
+    },
+  ),
+  extra: rarely,
+});
+const items = fc.oneof(
+  { arbitrary: fc.array(mostly(responseItem), { maxLength: 5 }), weight: 12 },
+  { arbitrary: anyValue, weight: 1 },
+);
+
+/** The schema as it was: zod reads every item. */
+const Before = z.object({ items: z.array(AlignmentItemResponseSchema) });
+const After = AlignmentSchema.shape.alignment;
+
+describe('alignment items as received (the hand-read fast path)', () => {
+  it('gives what zod gives: the same items, or the same errors at the same fields', () => {
+    let valid = 0;
+    fc.assert(
+      fc.property(items, (value) => {
+        // Through JSON, as the client receives it (undefined members vanish).
+        const json: unknown = JSON.parse(JSON.stringify({ items: value ?? null }));
+        const before = Before.safeParse(json);
+        const after = After.safeParse(json);
+        expect(after.success).toBe(before.success);
+        if (before.success) {
+          valid++;
+          expect(after.data).toEqual(before.data);
+          // the same fields in the same order (one object shape)
+          expect(JSON.stringify(after.data)).toBe(JSON.stringify(before.data));
+        } else {
+          expect(after.error?.issues).toEqual(before.error.issues);
+          expect(z.prettifyError(after.error!)).toBe(z.prettifyError(before.error));
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    expect(valid).toBeGreaterThan(300);
+  });
+
+  it('drops unknown fields and keeps translations', () => {
+    const la = { id: 'a', line: 0, word: 0, subword: 0, start: 1, end: 2, text: 'la' };
+    const di = { line: 0, word: 1, subword: 0, start: 2, end: 3, text: 'di', singer: 2 };
+    const de = { text: 'da', editedManually: true };
+    const parsed = After.parse({
+      items: [
+        { ...la, mood: 'x' },
+        { ...di, translations: { de: { ...de, extra: 1 } } },
+      ],
+    });
+    expect(parsed.items).toEqual([la, { ...di, translations: { de } }]);
+  });
+
+  it('names the field of a bad item', () => {
+    const result = After.safeParse({
+      items: [{ line: 0, word: 0, subword: 0, start: -1, end: 2, text: 'la' }],
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['items', 0, 'start']);
+  });
+});
+
 const translation = mostly(
   fc.oneof(
     fc.record({ text: fc.string() }),
@@ -35,7 +123,7 @@ const translation = mostly(
     fc.record({ text: mostly(fc.string()), other: rarely }),
   ),
 );
-const item = fc
+const replacementItem = fc
   .record({
     id: fc.oneof(fc.constant(undefined), mostly(fc.constantFrom('a', 'b', 'c', 'd', 'e', ''))),
     line: index,
@@ -61,9 +149,15 @@ const item = fc
 const body = fc.record({
   alignment: mostly(
     fc.oneof(
-      { arbitrary: fc.record({ items: fc.array(mostly(item), { maxLength: 4 }) }), weight: 10 },
       {
-        arbitrary: fc.record({ items: fc.array(item, { maxLength: 2 }), name: anyValue }),
+        arbitrary: fc.record({ items: fc.array(mostly(replacementItem), { maxLength: 4 }) }),
+        weight: 10,
+      },
+      {
+        arbitrary: fc.record({
+          items: fc.array(replacementItem, { maxLength: 2 }),
+          name: anyValue,
+        }),
         weight: 1,
       },
     ),
