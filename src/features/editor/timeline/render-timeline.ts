@@ -77,6 +77,13 @@ interface Frame {
   layout: LaneLayout;
   /** Per lane, the last device-px column painted in the plain style (sub-pixel culling). */
   lastPlainPx: Float64Array;
+  /**
+   * Per lane, the run of sub-pixel words not yet painted: [runStart, runEnd) CSS px in `runFill`
+   * (null: none). Zoomed out, each lane is a few long runs, not a rect per device column.
+   */
+  runStart: Float64Array;
+  runEnd: Float64Array;
+  runFill: (string | null)[];
   labelX: number[];
   labelY: number[];
   labelText: string[];
@@ -129,6 +136,10 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
   const uncertainKeys = f.scene.uncertainKeys;
   const uncertain =
     uncertainKeys !== undefined && uncertainKeys.size !== 0 && uncertainKeys.has(item.key);
+  const singerFill =
+    style === 'plain' && item.singer !== undefined && colors.singers?.length
+      ? colors.singers[item.singer % colors.singers.length]
+      : undefined;
   if (width < 1 && style === 'plain' && !conflict && !uncertain) {
     const px = Math.floor(x * view.devicePixelRatio);
     if (px <= (f.lastPlainPx[lane] ?? -Infinity)) {
@@ -136,14 +147,13 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
       return;
     }
     f.lastPlainPx[lane] = px;
-  } else if (style === 'plain') {
-    f.lastPlainPx[lane] = Math.floor((x + width) * view.devicePixelRatio);
+    addToRun(f, lane, px / view.devicePixelRatio, singerFill ?? colors.item);
+    f.stats.drawn++;
+    return;
   }
+  if (style === 'plain') f.lastPlainPx[lane] = Math.floor((x + width) * view.devicePixelRatio);
+  flushRuns(f);
   const band = laneBand(lane, f.layout);
-  const singerFill =
-    style === 'plain' && item.singer !== undefined && colors.singers?.length
-      ? colors.singers[item.singer % colors.singers.length]
-      : undefined;
   setFill(f, singerFill ?? fillFor(style, colors));
   f.ctx.fillRect(x, band.y, Math.max(width, 1), band.height);
   f.stats.drawn++;
@@ -172,6 +182,37 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
       f.labelText.push(text);
     }
   }
+}
+
+/**
+ * A sub-pixel word's column (from `x`, a whole device pixel, 1 CSS px wide) joins its lane's run
+ * when it touches it in the same colour; else the run is painted and a new one starts.
+ */
+function addToRun(f: Frame, lane: number, x: number, fill: string): void {
+  const end = f.runEnd[lane] ?? -Infinity;
+  if (f.runFill[lane] === fill && x <= end) {
+    f.runEnd[lane] = Math.max(end, x + 1);
+    return;
+  }
+  paintRun(f, lane);
+  f.runFill[lane] = fill;
+  f.runStart[lane] = x;
+  f.runEnd[lane] = x + 1;
+}
+
+function paintRun(f: Frame, lane: number): void {
+  const fill = f.runFill[lane];
+  if (fill == null) return;
+  const band = laneBand(lane, f.layout);
+  const start = f.runStart[lane] ?? 0;
+  setFill(f, fill);
+  f.ctx.fillRect(start, band.y, (f.runEnd[lane] ?? start) - start, band.height);
+  f.runFill[lane] = null;
+}
+
+/** Paints every lane's pending run: before anything else is drawn over the lanes. */
+function flushRuns(f: Frame): void {
+  for (let lane = 0; lane < f.runFill.length; lane++) paintRun(f, lane);
 }
 
 /** Height of the uncertain mark along a word's top edge. */
@@ -259,6 +300,7 @@ export function renderOnsetTicks(ctx: Canvas2D, scene: TimelineScene): number {
 
 /** The outline a dragged word leaves at its committed place. */
 function drawGhost(f: Frame, item: TimelineItem): void {
+  flushRuns(f);
   const { view, colors } = f.scene;
   const band = laneBand(
     laneOf(item, f.scene.laneMode, f.layout.laneCount, f.scene.singerLanes),
@@ -320,6 +362,9 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
     scene,
     layout,
     lastPlainPx: new Float64Array(layout.laneCount).fill(-Infinity),
+    runStart: new Float64Array(layout.laneCount),
+    runEnd: new Float64Array(layout.laneCount),
+    runFill: new Array<string | null>(layout.laneCount).fill(null),
     labelX: [],
     labelY: [],
     labelText: [],
@@ -368,6 +413,7 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
       }
     }
   }
+  flushRuns(f);
   // Labels of the static items go under the preview, so a word dragged over another stays legible.
   flushLabels(f);
   if (preview?.kind === 'shift') {
@@ -385,6 +431,7 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
       }
     }
   }
+  flushRuns(f);
   flushLabels(f);
   if (scene.snapGuide != null) {
     const x = Math.round((scene.snapGuide - view.startTime) * view.pxPerSecond);
