@@ -40,7 +40,8 @@
 // <file>-whole-song.png zoomed out to the whole song), BENCH_DEBUG=1 (what ran in every main-thread stretch
 // over 30 ms: a traced extra reload and the gestures), BENCH_PROFILE=<file> (a CPU profile and
 // trace of an extra reload: see profileLoad; and <file>-gestures*.cpuprofile of the gestures),
-// BENCH_LOADS=<n> (loads per figure, 20 by default).
+// BENCH_LOADS=<n> (loads per figure, 20 by default), BENCH_TRACE=<prefix> (each gesture's trace
+// events as <prefix>-<gesture>[-slow].json).
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
@@ -312,7 +313,10 @@ async function profileLoad(page: Page, cdp: CDPSession, file: string) {
       nav,
       dataEnd: nav + (p.projectEnds[0] ?? NaN) * 1000,
       ready: nav + (p.ready ?? NaN) * 1000,
-      events: events.filter((e) => e.ph === 'X' && (e.dur ?? 0) > 1000),
+      // the tasks over 1 ms, and the requests and responses (what the page waited for)
+      events: events.filter(
+        (e) => (e.ph === 'X' && (e.dur ?? 0) > 1000) || e.name.startsWith('Resource'),
+      ),
     }),
   );
   log(`profile of a load: ${file}.cpuprofile, ${file}.json`);
@@ -480,6 +484,13 @@ async function measureLoads(
   return { interactive, afterReady };
 }
 
+/** BENCH_TRACE=<prefix>: the gesture's trace events as <prefix>-<gesture>[-slow].json. */
+function saveTrace(gesture: string, tag: string, events: TraceEvent[]) {
+  const prefix = process.env.BENCH_TRACE;
+  if (prefix)
+    writeFileSync(`${prefix}-${gesture}${tag ? '-slow' : ''}.json`, JSON.stringify(events));
+}
+
 /** Drag a word, zoom out to the whole hour and back, scroll: frame work from Chrome traces. */
 async function measureGestures(
   page: Page,
@@ -535,6 +546,7 @@ async function measureGestures(
   const startX1 = (await hook.point(key, 'start'))?.x;
   if (startX1 === undefined || Math.abs(startX1 - startX0) < 1)
     throw new Error(`the drag did not move ${key} (${startX0} -> ${startX1})`);
+  saveTrace('drag', tag, dragTrace);
   const drag = frameWork(dragTrace, ['pointerdown', 'pointermove', 'pointerup']);
   await afterGesture();
 
@@ -561,6 +573,7 @@ async function measureGestures(
     await setMarks(false);
   });
   if (widest < DURATION * 0.9) throw new Error(`zoom did not reach the whole hour: ${widest} s`);
+  saveTrace('zoom', tag, zoomTrace);
   const zoom = frameWork(zoomTrace, ['wheel']);
   await afterGesture();
 
@@ -578,6 +591,7 @@ async function measureGestures(
   const startTime1 = await hook.xToTime(0);
   if (!(startTime1 > startTime0 + 1))
     throw new Error(`scroll did not move the view: ${startTime0} -> ${startTime1}`);
+  saveTrace('scroll', tag, scrollTrace);
   const scroll = frameWork(scrollTrace, ['wheel']);
   await afterGesture();
   log(
