@@ -298,7 +298,7 @@ describe('renderTimeline', () => {
         fc.double({ min: -10, max: 30, noNaN: true }),
         fc.constantFrom(1, 2),
         fc.boolean(),
-        fc.array(fc.nat(400), { maxLength: 6 }),
+        fc.array(fc.nat(400), { maxLength: 7 }),
         (rows, pxPerSecond, startTime, devicePixelRatio, singers, marks) => {
           let t = 0;
           const list = rows.map((r, i) => {
@@ -322,6 +322,7 @@ describe('renderTimeline', () => {
             estimatedKeys: new Set(keys.slice(3, 4)),
             conflictKeys: new Set(keys.slice(4, 5)),
             hoverKey: keys[5] ?? null,
+            uncertainKeys: new Set(keys.slice(6, 7)),
           };
           const jumping = sceneFromArray(list, overrides);
           const reading = { ...jumping, skipTo: undefined, indexOfKey: undefined };

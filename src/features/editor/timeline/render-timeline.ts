@@ -27,8 +27,9 @@ const markedCache = new WeakMap<object, { sets: unknown[]; marked: Int32Array | 
 
 /**
  * The sorted document indexes of every word drawn other than plain (selected, problem, hovered,
- * estimated, in conflict, dragged): a jump never passes one. Null when the scene cannot say
- * (no `indexOfKey`) or there are too many. Once per items version and marks.
+ * estimated, in conflict, uncertain, dragged): a jump never passes one, and a word not among them
+ * is drawn plain without a look in each set. Null when the scene cannot say (no `indexOfKey`) or
+ * there are too many. Once per items version and marks.
  */
 function markedIndexes(scene: TimelineScene): Int32Array | null {
   const preview = scene.preview;
@@ -39,6 +40,7 @@ function markedIndexes(scene: TimelineScene): Int32Array | null {
     scene.problemKeys,
     scene.estimatedKeys,
     scene.conflictKeys,
+    scene.uncertainKeys,
     scene.hoverKey,
     previewKeys,
   ];
@@ -50,6 +52,7 @@ function markedIndexes(scene: TimelineScene): Int32Array | null {
     scene.problemKeys.size +
     scene.estimatedKeys.size +
     (scene.conflictKeys?.size ?? 0) +
+    (scene.uncertainKeys?.size ?? 0) +
     (previewKeys?.size ?? 0) +
     1;
   const indexOfKey = scene.indexOfKey;
@@ -61,6 +64,7 @@ function markedIndexes(scene: TimelineScene): Int32Array | null {
     };
     for (const set of [scene.selection, scene.problemKeys, scene.estimatedKeys]) set.forEach(add);
     scene.conflictKeys?.forEach(add);
+    scene.uncertainKeys?.forEach(add);
     previewKeys?.forEach((_, key) => add(key));
     if (scene.hoverKey !== null) add(scene.hoverKey);
     marked = Int32Array.from(out).sort();
@@ -125,17 +129,29 @@ function setFill(f: Frame, color: string): void {
   }
 }
 
-function drawItem(f: Frame, item: TimelineItem, start: number, end: number, style: Style): void {
+/** `unmarked`: the word is known to be in none of the scene's sets (see markedIndexes). */
+function drawItem(
+  f: Frame,
+  item: TimelineItem,
+  start: number,
+  end: number,
+  style: Style,
+  unmarked = false,
+): void {
   const { view, colors } = f.scene;
   const lane = laneOf(item, f.scene.laneMode, f.layout.laneCount, f.scene.singerLanes);
   const x = (start - view.startTime) * view.pxPerSecond;
   const width = (end - start) * view.pxPerSecond;
   // Conflicts and uncertain words are never culled: each must stay findable at any zoom.
   const conflicts = f.scene.conflictKeys;
-  const conflict = conflicts !== undefined && conflicts.size !== 0 && conflicts.has(item.key);
+  const conflict =
+    !unmarked && conflicts !== undefined && conflicts.size !== 0 && conflicts.has(item.key);
   const uncertainKeys = f.scene.uncertainKeys;
   const uncertain =
-    uncertainKeys !== undefined && uncertainKeys.size !== 0 && uncertainKeys.has(item.key);
+    !unmarked &&
+    uncertainKeys !== undefined &&
+    uncertainKeys.size !== 0 &&
+    uncertainKeys.has(item.key);
   const singerFill =
     style === 'plain' && item.singer !== undefined && colors.singers?.length
       ? colors.singers[item.singer % colors.singers.length]
@@ -387,13 +403,21 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
     f.stats.visited++;
     if (item.start > viewEnd) break;
     if (item.end < view.startTime) continue;
+    // Zoomed out, most words are in no set: known from the marked indexes, no look in each.
+    let unmarked = false;
+    if (marked) {
+      while (nextMarked < marked.length && (marked[nextMarked] ?? 0) < i) nextMarked++;
+      unmarked = marked[nextMarked] !== i;
+    }
     const moving =
-      (preview?.kind === 'shift' && preview.keys.has(item.key)) ||
-      (preview?.kind === 'replace' && preview.items.has(item.key));
+      !unmarked &&
+      ((preview?.kind === 'shift' && preview.keys.has(item.key)) ||
+        (preview?.kind === 'replace' && preview.items.has(item.key)));
     if (moving) drawGhost(f, item);
     else {
       const skipped = f.stats.skipped;
-      drawItem(f, item, item.start, item.end, styleOf(item, scene));
+      const style = unmarked ? 'plain' : styleOf(item, scene);
+      drawItem(f, item, item.start, item.end, style, unmarked);
       if (marked && f.stats.skipped !== skipped) {
         // Every lane has painted up to column `painted`: words that start before its end and
         // are under a pixel wide would be skipped one by one; none of them is marked.
