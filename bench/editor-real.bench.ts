@@ -39,7 +39,8 @@
 // on a quiet machine (most of it the 20 + 20 loads and the making of the project).
 // The service runs on a free port in its own process group, its data in a temporary folder; both
 // go on every exit path (bench/lib/cleanup.ts). Chromium as the e2e tests find it (bench/lib/browser.ts).
-// Env: BENCH_SCREENSHOT=<file.png> (the page after load, <file>-after.png after the gestures,
+// Env: BENCH_SCREENSHOT=<file.png> (the page after load, <file>-words.png its word list,
+// <file>-after.png after the gestures,
 // <file>-whole-song.png zoomed out to the whole song), BENCH_DEBUG=1 (what ran in every main-thread stretch
 // over 30 ms: a traced extra reload and the gestures), BENCH_PROFILE=<file> (a CPU profile and
 // trace of an extra reload: see profileLoad; and <file>-gestures*.cpuprofile of the gestures),
@@ -401,7 +402,13 @@ async function measurePage(browser: Browser, url: string, keys: string[], rate: 
     );
     log(`word list: ${listNodes} DOM elements for ${N} words`);
     const shot = rate === 1 ? process.env.BENCH_SCREENSHOT : undefined;
-    if (shot) await page.screenshot({ path: shot });
+    if (shot) {
+      await page.screenshot({ path: shot });
+      await page
+        .locator('.word-list')
+        .screenshot({ path: shot.replace(/(\.png)?$/, '-words.png') })
+        .catch((error: unknown) => log(`no screenshot of the word list: ${String(error)}`));
+    }
     const profile = process.env.BENCH_PROFILE;
     if (profile) {
       await cdp.send('Profiler.enable');
