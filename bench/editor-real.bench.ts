@@ -25,8 +25,11 @@
 //   notches out to the whole song and 30 back) and scrolling (wheel, 60 x 200 px): main-thread
 //   busy ms per frame period, from a Chrome trace (top-level tasks of the renderer main thread,
 //   summed between consecutive rAF marks of the gesture). Everything the page runs counts:
-//   handlers, React, the canvas redraw, style/layout/paint, GC, the waveform. Only frame periods
-//   in which a gesture event was dispatched count. Also per such frame its longest task.
+//   handlers, React, the canvas redraw, style/layout/paint, GC, the waveform; the bench's own
+//   scripts do not (its frame-mark loop and Playwright's evaluate calls: script without a URL,
+//   bench/lib/trace.ts workBetween, as in editor.bench.ts; the figure with them is logged). Only
+//   frame periods in which a gesture event was dispatched count. Also per such frame its longest
+//   task.
 // - the loads and gestures again with Chromium's CPU throttled 4x (CDP
 //   Emulation.setCPUThrottlingRate), in a fresh browser context (no draft of the first gestures).
 // - JS heap: CDP Performance.getMetrics JSHeapUsedSize after each load's 3 s, once the page has
@@ -36,11 +39,13 @@
 // on a quiet machine (most of it the 20 + 20 loads and the making of the project).
 // The service runs on a free port in its own process group, its data in a temporary folder; both
 // go on every exit path (bench/lib/cleanup.ts). Chromium as the e2e tests find it (bench/lib/browser.ts).
-// Env: BENCH_SCREENSHOT=<file.png> (the page after load, <file>-after.png after the gestures,
+// Env: BENCH_SCREENSHOT=<file.png> (the page after load, <file>-words.png its word list,
+// <file>-after.png after the gestures,
 // <file>-whole-song.png zoomed out to the whole song), BENCH_DEBUG=1 (what ran in every main-thread stretch
 // over 30 ms: a traced extra reload and the gestures), BENCH_PROFILE=<file> (a CPU profile and
 // trace of an extra reload: see profileLoad; and <file>-gestures*.cpuprofile of the gestures),
-// BENCH_LOADS=<n> (loads per figure, 20 by default).
+// BENCH_LOADS=<n> (loads per figure, 20 by default), BENCH_TRACE=<prefix> (each gesture's trace
+// events as <prefix>-<gesture>[-slow].json).
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
@@ -50,7 +55,7 @@ import { launchChromium } from './lib/browser';
 import { benchTempDir, startService } from './lib/cleanup';
 import { projectFromWav } from './lib/service-api';
 import { report } from './report';
-import { mainThreadBusy, traced, type TraceEvent } from './lib/trace';
+import { mainThreadBusy, traced, workBetween, type TraceEvent } from './lib/trace';
 
 // BENCH_HARD_LIMIT_MS: more room on a busy shared machine (making the project alone can take minutes).
 const HARD_LIMIT_MS = Number(process.env.BENCH_HARD_LIMIT_MS ?? 12 * 60_000);
@@ -241,6 +246,7 @@ function frameWork(events: TraceEvent[], inputTypes: string[]) {
     (m) => busy.find((b) => b.start <= m.ts && m.ts <= b.end)?.start ?? m.ts,
   );
   const work: number[] = [];
+  const withHarness: number[] = [];
   const longest: number[] = [];
   const counted: [number, number][] = [];
   for (let i = 0; i + 1 < bounds.length; i++) {
@@ -255,7 +261,9 @@ function frameWork(events: TraceEvent[], inputTypes: string[]) {
       sum += overlap;
       if (overlap > 0) most = Math.max(most, b.end - b.start);
     }
-    work.push(sum / 1000);
+    withHarness.push(sum / 1000);
+    // the page's work: less the bench's own scripts (no URL: the probe's loop, the evaluates)
+    work.push(workBetween(events, first.tid, from, to, HARNESS_SCRIPT) / 1000);
     longest.push(most / 1000);
   }
   if (process.env.BENCH_DEBUG) {
@@ -272,8 +280,11 @@ function frameWork(events: TraceEvent[], inputTypes: string[]) {
     const top = [...spent].sort((a, b) => b[1] - a[1]).slice(0, 16);
     log(`frame work by event: ${top.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
   }
-  return { work, longest, frames: bounds.length - 1 };
+  return { work, withHarness, longest, frames: bounds.length - 1 };
 }
+
+/** The bench's own scripts in a trace: the init script's probe and evaluated code have no URL. */
+const HARNESS_SCRIPT = /^$/;
 
 /**
  * BENCH_PROFILE=<file>: one more reload with the V8 CPU profiler (100 µs) and a trace; writes
@@ -312,7 +323,10 @@ async function profileLoad(page: Page, cdp: CDPSession, file: string) {
       nav,
       dataEnd: nav + (p.projectEnds[0] ?? NaN) * 1000,
       ready: nav + (p.ready ?? NaN) * 1000,
-      events: events.filter((e) => e.ph === 'X' && (e.dur ?? 0) > 1000),
+      // the tasks over 1 ms, and the requests and responses (what the page waited for)
+      events: events.filter(
+        (e) => (e.ph === 'X' && (e.dur ?? 0) > 1000) || e.name.startsWith('Resource'),
+      ),
     }),
   );
   log(`profile of a load: ${file}.cpuprofile, ${file}.json`);
@@ -388,7 +402,13 @@ async function measurePage(browser: Browser, url: string, keys: string[], rate: 
     );
     log(`word list: ${listNodes} DOM elements for ${N} words`);
     const shot = rate === 1 ? process.env.BENCH_SCREENSHOT : undefined;
-    if (shot) await page.screenshot({ path: shot });
+    if (shot) {
+      await page.screenshot({ path: shot });
+      await page
+        .locator('.word-list')
+        .screenshot({ path: shot.replace(/(\.png)?$/, '-words.png') })
+        .catch((error: unknown) => log(`no screenshot of the word list: ${String(error)}`));
+    }
     const profile = process.env.BENCH_PROFILE;
     if (profile) {
       await cdp.send('Profiler.enable');
@@ -480,6 +500,13 @@ async function measureLoads(
   return { interactive, afterReady };
 }
 
+/** BENCH_TRACE=<prefix>: the gesture's trace events as <prefix>-<gesture>[-slow].json. */
+function saveTrace(gesture: string, tag: string, events: TraceEvent[]) {
+  const prefix = process.env.BENCH_TRACE;
+  if (prefix)
+    writeFileSync(`${prefix}-${gesture}${tag ? '-slow' : ''}.json`, JSON.stringify(events));
+}
+
 /** Drag a word, zoom out to the whole hour and back, scroll: frame work from Chrome traces. */
 async function measureGestures(
   page: Page,
@@ -535,6 +562,7 @@ async function measureGestures(
   const startX1 = (await hook.point(key, 'start'))?.x;
   if (startX1 === undefined || Math.abs(startX1 - startX0) < 1)
     throw new Error(`the drag did not move ${key} (${startX0} -> ${startX1})`);
+  saveTrace('drag', tag, dragTrace);
   const drag = frameWork(dragTrace, ['pointerdown', 'pointermove', 'pointerup']);
   await afterGesture();
 
@@ -561,6 +589,7 @@ async function measureGestures(
     await setMarks(false);
   });
   if (widest < DURATION * 0.9) throw new Error(`zoom did not reach the whole hour: ${widest} s`);
+  saveTrace('zoom', tag, zoomTrace);
   const zoom = frameWork(zoomTrace, ['wheel']);
   await afterGesture();
 
@@ -578,11 +607,18 @@ async function measureGestures(
   const startTime1 = await hook.xToTime(0);
   if (!(startTime1 > startTime0 + 1))
     throw new Error(`scroll did not move the view: ${startTime0} -> ${startTime1}`);
+  saveTrace('scroll', tag, scrollTrace);
   const scroll = frameWork(scrollTrace, ['wheel']);
   await afterGesture();
   log(
     `frames with input / all${tag}: drag ${drag.work.length}/${drag.frames}, zoom ${zoom.work.length}/${zoom.frames}, scroll ${scroll.work.length}/${scroll.frames}`,
   );
+  const q = (xs: number[], p: number) =>
+    ([...xs].sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1] ?? NaN).toFixed(2);
+  for (const [name, g] of Object.entries({ drag, zoom, scroll }))
+    log(
+      `${name}${tag} frame work with the bench's own scripts p50/p95 ${q(g.withHarness, 50)}/${q(g.withHarness, 95)} ms, the page's ${q(g.work, 50)}/${q(g.work, 95)} ms`,
+    );
   return { drag, zoom, scroll };
 }
 

@@ -75,6 +75,27 @@ describe('scene lanes', () => {
 });
 
 describe('scene column jumps (zoomed out)', () => {
+  it('reads the same words and jumps as far in any order of reads (chunk hints)', () => {
+    const items = Array.from({ length: 3000 }, (_, i) =>
+      word(Math.floor(i / 8), i % 8, i * 0.036, i * 0.036 + (i % 700 === 0 ? 3 : 0.03), `w${i}`),
+    );
+    const scene = createSceneSource(storeOf(items), () => extras())();
+    const fresh = () => createSceneSource(storeOf(items), () => extras())();
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    for (let k = 0; k < 600; k++) {
+      // mostly near the last read (a frame's order), sometimes anywhere
+      const i = k % 5 === 0 ? next(3000) : Math.min(2999, (k * 37) % 3000);
+      expect(scene.items.itemAt(i).text).toBe(`w${i}`);
+      const from = next(3000);
+      const time = next(120);
+      expect(scene.skipTo!(from, time, 1)).toBe(fresh().skipTo!(from, time, 1));
+    }
+  });
+
   it('jumps over the chunks of short words and stops at a chunk with a long one', () => {
     // 2,000 words 36 ms apart, 30 ms long; word 1,000 is held 5 s
     const items = Array.from({ length: 2000 }, (_, i) =>

@@ -67,16 +67,18 @@ function itemsOf(doc: TimingDoc): TimelineItems {
   let to = 0;
   let items: Chunk = [];
   let drawn: (TimelineItem | undefined)[] = [];
+  // Per chunk number of this version, its drawn items (a zoomed-out frame changes chunk at every
+  // other pixel column: no WeakMap look-up each time).
+  const drawnOf: ((TimelineItem | undefined)[] | undefined)[] = [];
   return {
     count: doc.size,
     itemAt(index): TimelineItem {
       if (index < from || index >= to) {
-        if (index === to && chunk + 1 < doc.chunks.length) chunk++;
-        else chunk = chunkOfIndex(doc, index);
+        chunk = chunkNear(doc, index, chunk);
         from = doc.offsets[chunk] ?? 0;
         to = doc.offsets[chunk + 1] ?? 0;
         items = doc.chunks[chunk] ?? [];
-        drawn = drawnChunk(items);
+        drawn = drawnOf[chunk] ??= drawnChunk(items);
       }
       const slot = index - from;
       let item = drawn[slot];
@@ -88,6 +90,19 @@ function itemsOf(doc: TimingDoc): TimelineItems {
       return item;
     },
   };
+}
+
+/**
+ * The chunk holding `index`, looked for from `hint` (the last one read) and the two after it
+ * before a binary search: reads in order, and jumps a few columns ahead, stay near.
+ */
+function chunkNear(doc: TimingDoc, index: number, hint: number): number {
+  const offsets = doc.offsets;
+  if (hint >= 0 && (offsets[hint] ?? Infinity) <= index) {
+    for (let c = hint; c < hint + 3 && c < doc.chunks.length; c++)
+      if (index < (offsets[c + 1] ?? -Infinity)) return c;
+  }
+  return chunkOfIndex(doc, index);
 }
 
 /** Each chunk's longest word (seconds), once per chunk: chunks are shared between versions. */
@@ -108,16 +123,21 @@ function longestIn(chunk: Chunk): number {
  * and ends before `time` is passed by one read; the search ends inside the chunk that reaches it.
  */
 function skipperOf(doc: TimingDoc) {
+  // Per chunk number of this version, its longest word (NaN: not looked up yet).
+  const longest = new Float64Array(doc.chunks.length).fill(NaN);
+  let hint = -1;
   return (from: number, time: number, pxPerSecond: number): number => {
     let i = from;
     for (
-      let c = from < doc.size ? chunkOfIndex(doc, from) : doc.chunks.length;
+      let c = from < doc.size ? (hint = chunkNear(doc, from, hint)) : doc.chunks.length;
       c < doc.chunks.length;
       c++
     ) {
       const chunk = doc.chunks[c] ?? [];
       const offset = doc.offsets[c] ?? 0;
-      if (longestIn(chunk) * pxPerSecond >= 1) return i;
+      let max = longest[c] ?? NaN;
+      if (Number.isNaN(max)) longest[c] = max = longestIn(chunk);
+      if (max * pxPerSecond >= 1) return i;
       if ((chunk[chunk.length - 1]?.start ?? Infinity) < time) {
         i = offset + chunk.length;
         continue;

@@ -12,6 +12,29 @@ import type { EditorState } from './types';
 const VALIDATION_STEP = 1024;
 const VALIDATION_SLICE_MS = 12;
 
+interface PostTask {
+  postTask(
+    task: () => void,
+    options: { priority: 'background'; signal: AbortSignal },
+  ): Promise<void>;
+}
+
+/**
+ * Runs `task` as a background task where the browser has them (`scheduler.postTask`): after
+ * input, frames and the page's other tasks, so a slice never delays the first answered input
+ * after a load (ADR 0018); else as a timeout. Returns its cancel.
+ */
+function inBackground(task: () => void): () => void {
+  const scheduler = (globalThis as { scheduler?: Partial<PostTask> }).scheduler;
+  if (typeof scheduler?.postTask === 'function') {
+    const abort = new AbortController();
+    scheduler.postTask(task, { priority: 'background', signal: abort.signal }).catch(() => {});
+    return () => abort.abort();
+  }
+  const timer = setTimeout(task, 0);
+  return () => clearTimeout(timer);
+}
+
 /** Changes up to this many items are validated as part of their commit. */
 const SYNC_VALIDATION_ITEMS = 512;
 const changeSize = (change: Change) => change.removed.length + change.added.length;
@@ -26,6 +49,7 @@ export function createStoreValidation(
   delayMs: number,
 ) {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelSlice = () => {};
   let languages: readonly string[] = [];
   const now = () => validateDoc(get().doc, { languages });
 
@@ -48,12 +72,16 @@ export function createStoreValidation(
       let next = steps.next();
       while (!next.done && performance.now() - t0 < VALIDATION_SLICE_MS) next = steps.next();
       if (next.done) set({ validation: next.value });
-      else timer = setTimeout(slice, 0);
+      else cancelSlice = inBackground(slice);
     };
     slice();
   };
-  const schedule = () => {
+  const stop = () => {
     clearTimeout(timer);
+    cancelSlice();
+  };
+  const schedule = () => {
+    stop();
     if (delayMs > 0) timer = setTimeout(inSlices, delayMs);
   };
 
@@ -66,15 +94,15 @@ export function createStoreValidation(
      */
     onAdopt: (doc: TimingDoc, change: Change | null): ValidationResult | null => {
       if (change !== null && changeSize(change) <= SYNC_VALIDATION_ITEMS) {
-        clearTimeout(timer);
+        stop();
         return validateDoc(doc, { languages });
       }
       return null;
     },
     validateSoon: () => {
       if (get().validation) return;
-      clearTimeout(timer);
-      inSlices();
+      stop();
+      cancelSlice = inBackground(inSlices);
     },
     validateNow: () => {
       const validation = now();
@@ -86,7 +114,7 @@ export function createStoreValidation(
       languages = [...next];
       set({ validation: now() });
     },
-    destroy: () => clearTimeout(timer),
+    destroy: stop,
   };
 }
 

@@ -240,6 +240,34 @@ describe('renderTimeline', () => {
     expect(stats.visited).toBeLessThan(100_000 / 4);
   });
 
+  it('paints the sub-pixel words of a lane as runs of whole device-pixel columns', () => {
+    // 100,000 words over a 1,000 px hour, a line (a lane) every 0.18 s: every column of both
+    // lanes holds a word, so each lane is one run, not a thousand 1 px rects.
+    const items = regularItems(100_000, 0.036, 0.03);
+    const view = { startTime: 0, pxPerSecond: 1000 / 3600, width: 1000, height: 224 };
+    for (const devicePixelRatio of [1, 2]) {
+      const ctx = createRecordingContext();
+      renderTimeline(ctx, sceneFromArray(items, { view: { ...view, devicePixelRatio } }));
+      const runs = itemBoxes(ctx.calls, C.item).map((c) => c.args as number[]);
+      expect(runs).toHaveLength(2);
+      for (const [x, , width] of runs) {
+        expect(x).toBe(0);
+        expect(Math.abs((x ?? 0) + (width ?? 0) - 1000)).toBeLessThanOrEqual(1);
+      }
+    }
+    // Words apart (a 5 px gap every 5 px of words): the gaps stay unpainted.
+    const spaced = regularItems(200, 0.036, 0.03).filter((_, i) => Math.floor(i / 5) % 2 === 0);
+    const ctx = createRecordingContext();
+    const zoom = { startTime: 0, pxPerSecond: 5 / (5 * 0.036), width: 400, height: 224 };
+    renderTimeline(ctx, sceneFromArray(spaced, { view: { ...zoom, devicePixelRatio: 1 } }));
+    const runs = itemBoxes(ctx.calls, C.item).map((c) => c.args as number[]);
+    expect(runs.length).toBeGreaterThan(5);
+    for (const [x, , width] of runs) {
+      expect(Number.isInteger(x)).toBe(true);
+      expect(width).toBeLessThanOrEqual(7);
+    }
+  });
+
   it('paints exactly what reading every word paints, whatever the zoom, marks and lanes', () => {
     const draw = (scene: TimelineScene) => {
       const ctx = createRecordingContext();
@@ -270,7 +298,7 @@ describe('renderTimeline', () => {
         fc.double({ min: -10, max: 30, noNaN: true }),
         fc.constantFrom(1, 2),
         fc.boolean(),
-        fc.array(fc.nat(400), { maxLength: 6 }),
+        fc.array(fc.nat(400), { maxLength: 7 }),
         (rows, pxPerSecond, startTime, devicePixelRatio, singers, marks) => {
           let t = 0;
           const list = rows.map((r, i) => {
@@ -294,6 +322,7 @@ describe('renderTimeline', () => {
             estimatedKeys: new Set(keys.slice(3, 4)),
             conflictKeys: new Set(keys.slice(4, 5)),
             hoverKey: keys[5] ?? null,
+            uncertainKeys: new Set(keys.slice(6, 7)),
           };
           const jumping = sceneFromArray(list, overrides);
           const reading = { ...jumping, skipTo: undefined, indexOfKey: undefined };

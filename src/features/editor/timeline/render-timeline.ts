@@ -27,8 +27,9 @@ const markedCache = new WeakMap<object, { sets: unknown[]; marked: Int32Array | 
 
 /**
  * The sorted document indexes of every word drawn other than plain (selected, problem, hovered,
- * estimated, in conflict, dragged): a jump never passes one. Null when the scene cannot say
- * (no `indexOfKey`) or there are too many. Once per items version and marks.
+ * estimated, in conflict, uncertain, dragged): a jump never passes one, and a word not among them
+ * is drawn plain without a look in each set. Null when the scene cannot say (no `indexOfKey`) or
+ * there are too many. Once per items version and marks.
  */
 function markedIndexes(scene: TimelineScene): Int32Array | null {
   const preview = scene.preview;
@@ -39,6 +40,7 @@ function markedIndexes(scene: TimelineScene): Int32Array | null {
     scene.problemKeys,
     scene.estimatedKeys,
     scene.conflictKeys,
+    scene.uncertainKeys,
     scene.hoverKey,
     previewKeys,
   ];
@@ -50,6 +52,7 @@ function markedIndexes(scene: TimelineScene): Int32Array | null {
     scene.problemKeys.size +
     scene.estimatedKeys.size +
     (scene.conflictKeys?.size ?? 0) +
+    (scene.uncertainKeys?.size ?? 0) +
     (previewKeys?.size ?? 0) +
     1;
   const indexOfKey = scene.indexOfKey;
@@ -61,6 +64,7 @@ function markedIndexes(scene: TimelineScene): Int32Array | null {
     };
     for (const set of [scene.selection, scene.problemKeys, scene.estimatedKeys]) set.forEach(add);
     scene.conflictKeys?.forEach(add);
+    scene.uncertainKeys?.forEach(add);
     previewKeys?.forEach((_, key) => add(key));
     if (scene.hoverKey !== null) add(scene.hoverKey);
     marked = Int32Array.from(out).sort();
@@ -77,6 +81,13 @@ interface Frame {
   layout: LaneLayout;
   /** Per lane, the last device-px column painted in the plain style (sub-pixel culling). */
   lastPlainPx: Float64Array;
+  /**
+   * Per lane, the run of sub-pixel words not yet painted: [runStart, runEnd) CSS px in `runFill`
+   * (null: none). Zoomed out, each lane is a few long runs, not a rect per device column.
+   */
+  runStart: Float64Array;
+  runEnd: Float64Array;
+  runFill: (string | null)[];
   labelX: number[];
   labelY: number[];
   labelText: string[];
@@ -118,17 +129,33 @@ function setFill(f: Frame, color: string): void {
   }
 }
 
-function drawItem(f: Frame, item: TimelineItem, start: number, end: number, style: Style): void {
+/** `unmarked`: the word is known to be in none of the scene's sets (see markedIndexes). */
+function drawItem(
+  f: Frame,
+  item: TimelineItem,
+  start: number,
+  end: number,
+  style: Style,
+  unmarked = false,
+): void {
   const { view, colors } = f.scene;
   const lane = laneOf(item, f.scene.laneMode, f.layout.laneCount, f.scene.singerLanes);
   const x = (start - view.startTime) * view.pxPerSecond;
   const width = (end - start) * view.pxPerSecond;
   // Conflicts and uncertain words are never culled: each must stay findable at any zoom.
   const conflicts = f.scene.conflictKeys;
-  const conflict = conflicts !== undefined && conflicts.size !== 0 && conflicts.has(item.key);
+  const conflict =
+    !unmarked && conflicts !== undefined && conflicts.size !== 0 && conflicts.has(item.key);
   const uncertainKeys = f.scene.uncertainKeys;
   const uncertain =
-    uncertainKeys !== undefined && uncertainKeys.size !== 0 && uncertainKeys.has(item.key);
+    !unmarked &&
+    uncertainKeys !== undefined &&
+    uncertainKeys.size !== 0 &&
+    uncertainKeys.has(item.key);
+  const singerFill =
+    style === 'plain' && item.singer !== undefined && colors.singers?.length
+      ? colors.singers[item.singer % colors.singers.length]
+      : undefined;
   if (width < 1 && style === 'plain' && !conflict && !uncertain) {
     const px = Math.floor(x * view.devicePixelRatio);
     if (px <= (f.lastPlainPx[lane] ?? -Infinity)) {
@@ -136,14 +163,13 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
       return;
     }
     f.lastPlainPx[lane] = px;
-  } else if (style === 'plain') {
-    f.lastPlainPx[lane] = Math.floor((x + width) * view.devicePixelRatio);
+    addToRun(f, lane, px / view.devicePixelRatio, singerFill ?? colors.item);
+    f.stats.drawn++;
+    return;
   }
+  if (style === 'plain') f.lastPlainPx[lane] = Math.floor((x + width) * view.devicePixelRatio);
+  flushRuns(f);
   const band = laneBand(lane, f.layout);
-  const singerFill =
-    style === 'plain' && item.singer !== undefined && colors.singers?.length
-      ? colors.singers[item.singer % colors.singers.length]
-      : undefined;
   setFill(f, singerFill ?? fillFor(style, colors));
   f.ctx.fillRect(x, band.y, Math.max(width, 1), band.height);
   f.stats.drawn++;
@@ -172,6 +198,37 @@ function drawItem(f: Frame, item: TimelineItem, start: number, end: number, styl
       f.labelText.push(text);
     }
   }
+}
+
+/**
+ * A sub-pixel word's column (from `x`, a whole device pixel, 1 CSS px wide) joins its lane's run
+ * when it touches it in the same colour; else the run is painted and a new one starts.
+ */
+function addToRun(f: Frame, lane: number, x: number, fill: string): void {
+  const end = f.runEnd[lane] ?? -Infinity;
+  if (f.runFill[lane] === fill && x <= end) {
+    f.runEnd[lane] = Math.max(end, x + 1);
+    return;
+  }
+  paintRun(f, lane);
+  f.runFill[lane] = fill;
+  f.runStart[lane] = x;
+  f.runEnd[lane] = x + 1;
+}
+
+function paintRun(f: Frame, lane: number): void {
+  const fill = f.runFill[lane];
+  if (fill == null) return;
+  const band = laneBand(lane, f.layout);
+  const start = f.runStart[lane] ?? 0;
+  setFill(f, fill);
+  f.ctx.fillRect(start, band.y, (f.runEnd[lane] ?? start) - start, band.height);
+  f.runFill[lane] = null;
+}
+
+/** Paints every lane's pending run: before anything else is drawn over the lanes. */
+function flushRuns(f: Frame): void {
+  for (let lane = 0; lane < f.runFill.length; lane++) paintRun(f, lane);
 }
 
 /** Height of the uncertain mark along a word's top edge. */
@@ -259,6 +316,7 @@ export function renderOnsetTicks(ctx: Canvas2D, scene: TimelineScene): number {
 
 /** The outline a dragged word leaves at its committed place. */
 function drawGhost(f: Frame, item: TimelineItem): void {
+  flushRuns(f);
   const { view, colors } = f.scene;
   const band = laneBand(
     laneOf(item, f.scene.laneMode, f.layout.laneCount, f.scene.singerLanes),
@@ -320,6 +378,9 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
     scene,
     layout,
     lastPlainPx: new Float64Array(layout.laneCount).fill(-Infinity),
+    runStart: new Float64Array(layout.laneCount),
+    runEnd: new Float64Array(layout.laneCount),
+    runFill: new Array<string | null>(layout.laneCount).fill(null),
     labelX: [],
     labelY: [],
     labelText: [],
@@ -342,13 +403,21 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
     f.stats.visited++;
     if (item.start > viewEnd) break;
     if (item.end < view.startTime) continue;
+    // Zoomed out, most words are in no set: known from the marked indexes, no look in each.
+    let unmarked = false;
+    if (marked) {
+      while (nextMarked < marked.length && (marked[nextMarked] ?? 0) < i) nextMarked++;
+      unmarked = marked[nextMarked] !== i;
+    }
     const moving =
-      (preview?.kind === 'shift' && preview.keys.has(item.key)) ||
-      (preview?.kind === 'replace' && preview.items.has(item.key));
+      !unmarked &&
+      ((preview?.kind === 'shift' && preview.keys.has(item.key)) ||
+        (preview?.kind === 'replace' && preview.items.has(item.key)));
     if (moving) drawGhost(f, item);
     else {
       const skipped = f.stats.skipped;
-      drawItem(f, item, item.start, item.end, styleOf(item, scene));
+      const style = unmarked ? 'plain' : styleOf(item, scene);
+      drawItem(f, item, item.start, item.end, style, unmarked);
       if (marked && f.stats.skipped !== skipped) {
         // Every lane has painted up to column `painted`: words that start before its end and
         // are under a pixel wide would be skipped one by one; none of them is marked.
@@ -368,6 +437,7 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
       }
     }
   }
+  flushRuns(f);
   // Labels of the static items go under the preview, so a word dragged over another stays legible.
   flushLabels(f);
   if (preview?.kind === 'shift') {
@@ -385,6 +455,7 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
       }
     }
   }
+  flushRuns(f);
   flushLabels(f);
   if (scene.snapGuide != null) {
     const x = Math.round((scene.snapGuide - view.startTime) * view.pxPerSecond);
