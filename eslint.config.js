@@ -73,7 +73,6 @@ const editorZones = EDITOR_FLOORS.flatMap((floor, level) => {
 const LONG_FUNCTIONS_LEFT = [
   'src/app/auth-gate.tsx',
   'src/features/editor/audio/waveform.tsx',
-  'src/features/editor/drafts/draft-autosave.ts',
   'src/features/editor/import-export/export-timings.tsx',
   'src/features/editor/import-export/import-dialog.tsx',
   'src/features/editor/import-export/timings-client.ts',
@@ -84,8 +83,6 @@ const LONG_FUNCTIONS_LEFT = [
   'src/features/editor/panels/tap-sync-panel.tsx',
   'src/features/editor/panels/word-row.tsx',
   'src/features/editor/review/use-resync.ts',
-  'src/features/editor/store/tool-actions.ts',
-  'src/features/editor/timeline/render-timeline.ts',
   'src/features/editor/tools/editing-toolbar.tsx',
   'src/features/editor/tools/split-dialog.tsx',
   'src/features/editor/tools/use-editing-tools.ts',
