@@ -72,7 +72,6 @@ const editorZones = EDITOR_FLOORS.flatMap((floor, level) => {
  */
 const LONG_FUNCTIONS_LEFT = [
   'src/app/auth-gate.tsx',
-  'src/features/editor/audio/waveform.tsx',
   'src/features/editor/import-export/export-timings.tsx',
   'src/features/editor/import-export/import-dialog.tsx',
   'src/features/editor/import-export/timings-client.ts',
@@ -82,7 +81,6 @@ const LONG_FUNCTIONS_LEFT = [
   'src/features/editor/page/use-editor-commands.ts',
   'src/features/editor/panels/tap-sync-panel.tsx',
   'src/features/editor/panels/word-row.tsx',
-  'src/features/editor/review/use-resync.ts',
   'src/features/editor/tools/editing-toolbar.tsx',
   'src/features/editor/tools/split-dialog.tsx',
   'src/features/editor/tools/use-editing-tools.ts',
