@@ -76,7 +76,6 @@ const LONG_FUNCTIONS_LEFT = [
   'src/features/editor/import-export/import-dialog.tsx',
   'src/features/editor/import-export/timings-client.ts',
   'src/features/editor/import-export/use-timing-import.ts',
-  'src/features/editor/page/use-editor-commands.ts',
   'src/features/editor/panels/tap-sync-panel.tsx',
   'src/features/editor/panels/word-row.tsx',
   'src/features/editor/translations/translations-bar.tsx',
