@@ -10,6 +10,7 @@ import {
 import { StyleFieldControl } from './field-controls';
 import { DISPLAY_LANGUAGES, type StyleDraftStore } from './style-draft';
 import { languageChoices, shownLanguages, toggleLanguage, moveLanguage } from './translations';
+import { EnterInput } from '../../components/enter-input';
 
 interface Props {
   store: StyleDraftStore;
@@ -124,23 +125,17 @@ export function TranslationsGroup({ store, carried, problems }: Props) {
       </ul>
       <div className="language-add">
         <label htmlFor={addId}>Add a language (BCP 47 tag)</label>
-        <input
+        <EnterInput
           id={addId}
-          type="text"
           value={tag}
           placeholder="en, pt-BR, ja-Latn"
           aria-invalid={tagProblem ? true : undefined}
           aria-describedby={tagProblem ? `${addId}-problem` : undefined}
-          onChange={(e) => {
-            setTag(e.target.value);
+          onValue={(text) => {
+            setTag(text);
             setTagProblem(null);
           }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              add();
-            }
-          }}
+          onEnter={add}
         />
         <button type="button" onClick={add}>
           Add language
