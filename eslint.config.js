@@ -75,7 +75,6 @@ const LONG_FUNCTIONS_LEFT = [
   'src/features/editor/import-export/export-timings.tsx',
   'src/features/editor/import-export/import-dialog.tsx',
   'src/features/editor/import-export/timings-client.ts',
-  'src/features/editor/import-export/use-timing-import.ts',
   'src/features/exports/export-item.tsx',
   'src/features/exports/exports-page.tsx',
   'src/features/exports/render-options-fields.tsx',
