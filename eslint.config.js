@@ -72,7 +72,6 @@ const editorZones = EDITOR_FLOORS.flatMap((floor, level) => {
  */
 const LONG_FUNCTIONS_LEFT = [
   'src/app/auth-gate.tsx',
-  'src/features/editor/import-export/timings-client.ts',
   'src/features/exports/export-item.tsx',
   'src/features/exports/exports-page.tsx',
   'src/features/exports/render-options-fields.tsx',
