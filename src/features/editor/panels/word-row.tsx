@@ -36,6 +36,9 @@ const parseText = (text: string) =>
     ? ({ ok: false, error: 'A word needs text (delete the word instead)' } as const)
     : ({ ok: true, value: text.trim() } as const);
 
+/** How a word is named in its fields' labels. */
+const nameOf = (item: AlignmentItem) => item.text.trim() || 'empty word';
+
 const keepReading = (text: string) => ({ ok: true, value: text.trim() }) as const;
 
 /** The sync's doubt about a word: uncertain, and the sentence that says how sure it was. */
@@ -87,21 +90,20 @@ function EdgeField({
 /** A reading field per word-level language; a word's later sub-words keep their cells empty. */
 function ReadingCells({
   item,
-  readings,
+  langs,
   shown,
-  name,
   onFocus,
 }: {
   item: AlignmentItem;
-  readings: readonly string[];
+  langs: readonly string[];
   /** False for a word's later sub-words (the reading is on the first). */
   shown: boolean;
-  name: string;
   onFocus: () => void;
 }) {
   const actions = useEditor((s) => s.actions);
   const key = keyOf(item);
-  return readings.map((lang) =>
+  const name = nameOf(item);
+  return langs.map((lang) =>
     !shown ? (
       <span key={lang} />
     ) : (
@@ -178,7 +180,7 @@ export function WordRow({
   const selected = useEditor((s) => s.selection.has(key));
   const unsure = useUncertainty(key);
   const actions = useEditor((s) => s.actions);
-  const name = item.text.trim() || 'empty word';
+  const name = nameOf(item);
   const focus = () => on.onFieldFocus(row, key);
   return (
     <div
@@ -203,13 +205,7 @@ export function WordRow({
       />
       {estimated && <span className="visually-hidden">estimated</span>}
       {readings && (
-        <ReadingCells
-          item={item}
-          readings={readings}
-          shown={firstOfWord}
-          name={name}
-          onFocus={focus}
-        />
+        <ReadingCells item={item} langs={readings} shown={firstOfWord} onFocus={focus} />
       )}
       <EdgeField edge="start" item={item} shown={times.start} name={name} onFocus={focus} />
       <EdgeField edge="end" item={item} shown={times.end} name={name} onFocus={focus} />

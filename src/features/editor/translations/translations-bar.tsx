@@ -95,37 +95,24 @@ function LanguageItem({
 
 /** "New language tag" and "Add language": the tag is checked, its problem said at the field. */
 function AddLanguage({ view }: { view: TranslationView }) {
-  const [adding, setAdding] = useState('');
-  const [addError, setAddError] = useState<string | null>(null);
-  const addId = useId();
+  const tag = useTagField('');
   const add = () => {
-    const error = view.add(adding);
-    setAddError(error);
-    if (!error) setAdding('');
+    const error = view.add(tag.text);
+    tag.setError(error);
+    if (!error) tag.setText('');
   };
   return (
     <span className="translation-add">
       <EnterInput
+        {...tag.field}
         aria-label="New language tag"
         placeholder="en, ja-Latn…"
-        value={adding}
-        spellCheck={false}
-        aria-invalid={addError !== null}
-        aria-describedby={addError ? addId : undefined}
-        onValue={(text) => {
-          setAdding(text);
-          setAddError(null);
-        }}
         onEnter={add}
       />
       <button type="button" className="small" onClick={add}>
         Add language
       </button>
-      {addError && (
-        <span id={addId} className="field-error" role="alert">
-          {addError}
-        </span>
-      )}
+      <TagError tag={tag} />
     </span>
   );
 }
@@ -137,36 +124,50 @@ function RenameField({
   lang: string;
   onDone: (input: string | null) => string | null;
 }) {
-  const [value, setValue] = useState(lang);
-  const [error, setError] = useState<string | null>(null);
-  const errorId = useId();
+  const tag = useTagField(lang);
   return (
     <li className="translation-lang renaming">
       <EnterInput
+        {...tag.field}
         autoFocus
         aria-label={`New tag for ${lang}`}
-        value={value}
-        spellCheck={false}
-        aria-invalid={error !== null}
-        aria-describedby={error ? errorId : undefined}
-        onValue={(text) => {
-          setValue(text);
-          setError(null);
-        }}
-        onEnter={() => setError(onDone(value))}
+        onEnter={() => tag.setError(onDone(tag.text))}
         onEscape={() => onDone(null)}
       />
-      <button type="button" className="small" onClick={() => setError(onDone(value))}>
+      <button type="button" className="small" onClick={() => tag.setError(onDone(tag.text))}>
         Rename
       </button>
       <button type="button" className="small" onClick={() => onDone(null)}>
         Cancel
       </button>
-      {error && (
-        <span id={errorId} className="field-error" role="alert">
-          {error}
-        </span>
-      )}
+      <TagError tag={tag} />
     </li>
+  );
+}
+
+/** A language tag as typed and its problem (cleared as soon as the tag is edited). */
+function useTagField(initial: string) {
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const field = {
+    value: text,
+    spellCheck: false,
+    'aria-invalid': error !== null,
+    'aria-describedby': error ? errorId : undefined,
+    onValue: (typed: string) => {
+      setText(typed);
+      setError(null);
+    },
+  };
+  return { text, setText, error, setError, errorId, field };
+}
+
+function TagError({ tag }: { tag: { error: string | null; errorId: string } }) {
+  if (!tag.error) return null;
+  return (
+    <span id={tag.errorId} className="field-error" role="alert">
+      {tag.error}
+    </span>
   );
 }
