@@ -8,6 +8,7 @@ import { SingerLegend } from './singer-legend';
 import { SplitDialog } from './split-dialog';
 import { StretchDialog } from './stretch-dialog';
 import type { EditingTools } from './use-editing-tools';
+import '../bars.css';
 import './tools.css';
 
 interface Props {
