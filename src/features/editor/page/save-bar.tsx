@@ -41,22 +41,16 @@ export function SaveBar({
 
   return (
     <div className="save-bar">
-      <button
-        type="button"
-        onClick={() => actions.undo()}
-        disabled={!canUndo}
-        aria-keyshortcuts="Control+Z"
-      >
-        Undo
-      </button>
-      <button
-        type="button"
-        onClick={() => actions.redo()}
-        disabled={!canRedo}
-        aria-keyshortcuts="Control+Shift+Z"
-      >
-        Redo
-      </button>
+      {(
+        [
+          ['Undo', () => actions.undo(), canUndo, 'Control+Z'],
+          ['Redo', () => actions.redo(), canRedo, 'Control+Shift+Z'],
+        ] as const
+      ).map(([label, run, can, keys]) => (
+        <button key={label} type="button" onClick={run} disabled={!can} aria-keyshortcuts={keys}>
+          {label}
+        </button>
+      ))}
       <span className="save-state" role="status" aria-live="polite">
         {state}
       </span>
