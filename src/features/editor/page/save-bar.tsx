@@ -13,15 +13,8 @@ interface Props {
 }
 
 /** Save buttons and the one line that says where the user's edits are. */
-export function SaveBar({
-  status,
-  onSave,
-  onSaveAndActivate,
-  onOpenConflicts,
-  onDismiss,
-  isActive,
-  newer,
-}: Props) {
+export function SaveBar(props: Props) {
+  const { status, onSave, onSaveAndActivate, isActive, newer } = props;
   const dirty = useEditor((s) => s.dirty);
   const canUndo = useEditor((s) => s.history.canUndo);
   const canRedo = useEditor((s) => s.history.canRedo);
@@ -68,14 +61,7 @@ export function SaveBar({
           Save and make active
         </button>
       )}
-      <SaveMessage
-        status={status}
-        newer={newer}
-        onSave={onSave}
-        onOpenConflicts={onOpenConflicts}
-        onDismiss={onDismiss}
-        onSaveAndActivate={onSaveAndActivate}
-      />
+      <SaveMessage {...props} />
     </div>
   );
 }
@@ -87,7 +73,7 @@ function SaveMessage({
   onOpenConflicts,
   onDismiss,
   onSaveAndActivate,
-}: Omit<Props, 'isActive'>) {
+}: Props) {
   switch (status.phase) {
     case 'idle':
     case 'saving':
