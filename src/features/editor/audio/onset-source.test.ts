@@ -103,7 +103,7 @@ describe('loadOnsets of a WAV stem', () => {
   });
 
   it('gives bytes the worker cannot read back to the page, which decodes them', async () => {
-    const workers: ReturnType<typeof fakeWorker>[] = [];
+    const workers: ReturnType<typeof fakeOnsetWorker>[] = [];
     const decode = vi.fn(() => Promise.resolve(stereoClicks()));
     const bytes = clicksWav(2); // ADPCM: not read by wav-parse
     const found = await loadOnsets('/stem.wav', {
