@@ -71,24 +71,6 @@ const editorZones = EDITOR_FLOORS.flatMap((floor, level) => {
  * (never add one).
  */
 const LONG_FUNCTIONS_LEFT = [
-  'src/features/editor/audio/waveform.tsx',
-  'src/features/editor/drafts/draft-autosave.ts',
-  'src/features/editor/import-export/export-timings.tsx',
-  'src/features/editor/import-export/import-dialog.tsx',
-  'src/features/editor/import-export/timings-client.ts',
-  'src/features/editor/import-export/use-timing-import.ts',
-  'src/features/editor/page/conflict-dialog.tsx',
-  'src/features/editor/page/editor-workspace.tsx',
-  'src/features/editor/page/use-editor-commands.ts',
-  'src/features/editor/panels/tap-sync-panel.tsx',
-  'src/features/editor/panels/word-row.tsx',
-  'src/features/editor/review/use-resync.ts',
-  'src/features/editor/store/tool-actions.ts',
-  'src/features/editor/timeline/render-timeline.ts',
-  'src/features/editor/tools/editing-toolbar.tsx',
-  'src/features/editor/tools/split-dialog.tsx',
-  'src/features/editor/tools/use-editing-tools.ts',
-  'src/features/editor/translations/translations-bar.tsx',
 ];
 
 export default tseslint.config(

@@ -6,6 +6,7 @@ import { DISPLAY_LANGUAGES, type StyleDraftStore } from './style-draft';
 import { languageChoices, shownLanguages, toggleLanguage, moveLanguage } from './translations';
 import { addLanguage, languageFallback } from './translations';
 import { Checkbox } from '../../components/fields';
+import { EnterInput } from '../../components/enter-input';
 
 interface Props {
   store: StyleDraftStore;
@@ -137,23 +138,17 @@ function AddLanguage({ lists }: { lists: Lists }) {
   return (
     <div className="language-add">
       <label htmlFor={id}>Add a language (BCP 47 tag)</label>
-      <input
+      <EnterInput
         id={id}
-        type="text"
         value={tag}
         placeholder="en, pt-BR, ja-Latn"
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-problem` : undefined}
-        onChange={(e) => {
-          setTag(e.target.value);
+        onValue={(text) => {
+          setTag(text);
           setProblem(null);
         }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            add();
-          }
-        }}
+        onEnter={add}
       />
       <button type="button" onClick={add}>
         Add language

@@ -1,38 +1,19 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { fetchOffMain, type FetchWorkerLike } from './fetch-off-main';
+import { fakeWorker } from './fake-worker';
+import { fetchOffMain } from './fetch-off-main';
 import type { FetchReply, FetchRequest } from './fetch-worker';
 
 /** Says ready (or fails to start), then answers a request with `answer`. */
-function fakeWorker(answer: (req: FetchRequest) => FetchReply, { failToStart = false } = {}) {
-  const worker: FetchWorkerLike & { received: FetchRequest[]; terminated: boolean } = {
-    received: [],
-    terminated: false,
-    onmessage: null,
-    onerror: null,
-    postMessage(message) {
-      worker.received.push(message);
-      queueMicrotask(() =>
-        worker.onmessage?.(new MessageEvent('message', { data: answer(message) })),
-      );
-    },
-    terminate() {
-      worker.terminated = true;
-    },
-  };
-  setTimeout(() => {
-    if (failToStart) worker.onerror?.(new Event('error'));
-    else worker.onmessage?.(new MessageEvent('message', { data: { ready: true } }));
-  }, 0);
-  return worker;
-}
+const fakeFetchWorker = (answer: (req: FetchRequest) => FetchReply, options = {}) =>
+  fakeWorker<FetchRequest, FetchReply>((req, reply) => reply(answer(req)), options);
 
 const neverFetch = () => Promise.reject(new Error('the page fetched it'));
 
 describe('fetchOffMain', () => {
   it('asks the worker for the absolute URL once it runs and returns its buffer', async () => {
     const data = new Uint8Array([1, 2, 3]).buffer;
-    const worker = fakeWorker(() => ({ status: 200, data }));
+    const worker = fakeFetchWorker(() => ({ status: 200, data }));
     const res = await fetchOffMain('/files/vocals.wav?sig=1', {
       createWorker: () => worker,
       fallback: neverFetch,
@@ -48,7 +29,7 @@ describe('fetchOffMain', () => {
 
   it('reports an HTTP error status as not ok', async () => {
     const res = await fetchOffMain('/x', {
-      createWorker: () => fakeWorker(() => ({ status: 403 })),
+      createWorker: () => fakeFetchWorker(() => ({ status: 403 })),
       fallback: neverFetch,
     });
     expect(res.ok).toBe(false);
@@ -59,12 +40,12 @@ describe('fetchOffMain', () => {
   it("tries the page's own fetch once when the worker's fails, and reports the page's error", async () => {
     const body = { ok: true, status: 200, arrayBuffer: () => Promise.resolve(new ArrayBuffer(2)) };
     const fallback = vi.fn(() => Promise.resolve(body));
-    const worker = fakeWorker(() => ({ error: 'Failed to fetch' }));
+    const worker = fakeFetchWorker(() => ({ error: 'Failed to fetch' }));
     expect(await fetchOffMain('/x', { createWorker: () => worker, fallback })).toBe(body);
     expect(fallback).toHaveBeenCalledTimes(1);
     await expect(
       fetchOffMain('/x', {
-        createWorker: () => fakeWorker(() => ({ error: 'Failed to fetch' })),
+        createWorker: () => fakeFetchWorker(() => ({ error: 'Failed to fetch' })),
         fallback: neverFetch,
       }),
     ).rejects.toThrow('the page fetched it');
@@ -73,7 +54,7 @@ describe('fetchOffMain', () => {
   it('fetches on the page when the worker cannot start or be made', async () => {
     const body = { ok: true, status: 200, arrayBuffer: () => Promise.resolve(new ArrayBuffer(4)) };
     const fallback = vi.fn((_url: string) => Promise.resolve(body));
-    const failing = fakeWorker(() => ({ error: 'unused' }), { failToStart: true });
+    const failing = fakeFetchWorker(() => ({ error: 'unused' }), { failToStart: true });
     expect(await fetchOffMain('/a', { createWorker: () => failing, fallback })).toBe(body);
     expect(failing.received).toEqual([]);
     expect(await fetchOffMain('/b', { createWorker: null, fallback })).toBe(body);
@@ -85,7 +66,7 @@ describe('fetchOffMain', () => {
   });
 
   it('stops the worker and rejects when aborted', async () => {
-    const worker = fakeWorker(() => ({ status: 200, data: new ArrayBuffer(1) }));
+    const worker = fakeFetchWorker(() => ({ status: 200, data: new ArrayBuffer(1) }));
     const controller = new AbortController();
     const pending = fetchOffMain('/x', {
       createWorker: () => worker,

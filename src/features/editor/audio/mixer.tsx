@@ -37,24 +37,23 @@ export function Mixer({ stems, controls }: MixerProps) {
           style={{ display: 'flex', gap: 6, alignItems: 'center' }}
         >
           <span style={{ width: 96, overflow: 'hidden', textOverflow: 'ellipsis' }}>{s.label}</span>
-          <button
-            type="button"
-            aria-label={`Mute ${s.label}`}
-            aria-pressed={s.muted}
-            style={button(s.muted, '#e5a93b')}
-            onClick={() => controls.setMuted(s.id, !s.muted)}
-          >
-            M
-          </button>
-          <button
-            type="button"
-            aria-label={`Solo ${s.label}`}
-            aria-pressed={s.solo}
-            style={button(s.solo, '#6fcf97')}
-            onClick={() => controls.setSolo(s.id, !s.solo)}
-          >
-            S
-          </button>
+          {(
+            [
+              ['Mute', 'M', s.muted, '#e5a93b', (on: boolean) => controls.setMuted(s.id, on)],
+              ['Solo', 'S', s.solo, '#6fcf97', (on: boolean) => controls.setSolo(s.id, on)],
+            ] as const
+          ).map(([name, letter, on, color, set]) => (
+            <button
+              key={name}
+              type="button"
+              aria-label={`${name} ${s.label}`}
+              aria-pressed={on}
+              style={button(on, color)}
+              onClick={() => set(!on)}
+            >
+              {letter}
+            </button>
+          ))}
           <input
             type="range"
             min={0}

@@ -9,9 +9,9 @@ import {
   mixToMonoSliced,
   type DecodedAudio,
   type OnsetSourceOptions,
-  type WorkerLike,
 } from './onset-source';
-import type { OnsetRequest } from './onset-worker';
+import { fakeWorker } from './fake-worker';
+import type { OnsetReply, OnsetRequest } from './onset-worker';
 import { columnsAt, computeSpectrogram, type Spectrogram } from './spectrogram-compute';
 
 const rate = 11025;
@@ -40,55 +40,26 @@ const fetchOk: OnsetSourceOptions['fetch'] = () =>
   });
 
 /** Behaves like the real worker: says ready, then answers one request with detectOnsets. */
-function fakeWorker({ failToStart = false } = {}) {
-  const received: OnsetRequest[] = [];
-  const worker: WorkerLike & { received: OnsetRequest[]; terminated: boolean } = {
-    received,
-    terminated: false,
-    onmessage: null,
-    onerror: null,
-    postMessage(message, transfer) {
-      expect(transfer).toEqual(['wav' in message ? message.wav : message.mono.buffer]);
-      received.push(message);
-      let pcm: { mono: Float32Array; sampleRate: number };
-      if ('wav' in message) {
-        try {
-          pcm = analysisMono(wavSamples(new Uint8Array(message.wav)), ANALYSIS_RATE);
-        } catch {
-          const unreadable = message.wav;
-          queueMicrotask(() =>
-            worker.onmessage?.(new MessageEvent('message', { data: { unreadable } })),
-          );
-          return;
-        }
-      } else pcm = message;
-      if (message.waveform) {
-        const waveform = computeEnvelope(pcm.mono, pcm.sampleRate);
-        queueMicrotask(() =>
-          worker.onmessage?.(new MessageEvent('message', { data: { waveform } })),
-        );
+function fakeOnsetWorker(options = {}) {
+  return fakeWorker<OnsetRequest, OnsetReply>((message, reply, transfer) => {
+    expect(transfer).toEqual(['wav' in message ? message.wav : message.mono.buffer]);
+    let pcm: { mono: Float32Array; sampleRate: number };
+    if ('wav' in message) {
+      try {
+        pcm = analysisMono(wavSamples(new Uint8Array(message.wav)), ANALYSIS_RATE);
+      } catch {
+        return reply({ unreadable: message.wav });
       }
-      const found = detectOnsetList(pcm.mono, pcm.sampleRate);
-      const onsets = Float64Array.from(found.times);
-      const strengths = Float32Array.from(found.strengths);
-      const spectrogram = message.spectrogram
-        ? computeSpectrogram(pcm.mono, pcm.sampleRate)
-        : undefined;
-      queueMicrotask(() =>
-        worker.onmessage?.(
-          new MessageEvent('message', { data: { onsets, strengths, spectrogram } }),
-        ),
-      );
-    },
-    terminate() {
-      worker.terminated = true;
-    },
-  };
-  setTimeout(() => {
-    if (failToStart) worker.onerror?.(new Event('error'));
-    else worker.onmessage?.(new MessageEvent('message', { data: { ready: true } }));
-  }, 0);
-  return worker;
+    } else pcm = message;
+    if (message.waveform) reply({ waveform: computeEnvelope(pcm.mono, pcm.sampleRate) });
+    const found = detectOnsetList(pcm.mono, pcm.sampleRate);
+    const onsets = Float64Array.from(found.times);
+    const strengths = Float32Array.from(found.strengths);
+    const spectrogram = message.spectrogram
+      ? computeSpectrogram(pcm.mono, pcm.sampleRate)
+      : undefined;
+    reply({ onsets, strengths, spectrogram });
+  }, options);
 }
 
 /** `stereoClicks()` as a 16-bit WAV file at 44.1 kHz (`code`: the fmt chunk's format code). */
@@ -111,7 +82,7 @@ const fetchBytes =
 
 describe('loadOnsets of a WAV stem', () => {
   it('reads it in the worker: the page decodes nothing, the bytes are handed over once', async () => {
-    const worker = fakeWorker();
+    const worker = fakeOnsetWorker();
     const decode = vi.fn(() => Promise.resolve(stereoClicks()));
     const bytes = clicksWav();
     let waveform: WaveformPeaks | null = null;
@@ -132,14 +103,14 @@ describe('loadOnsets of a WAV stem', () => {
   });
 
   it('gives bytes the worker cannot read back to the page, which decodes them', async () => {
-    const workers: ReturnType<typeof fakeWorker>[] = [];
+    const workers: ReturnType<typeof fakeOnsetWorker>[] = [];
     const decode = vi.fn(() => Promise.resolve(stereoClicks()));
     const bytes = clicksWav(2); // ADPCM: not read by wav-parse
     const found = await loadOnsets('/stem.wav', {
       fetch: fetchBytes(bytes),
       decode,
       createWorker: () => {
-        workers.push(fakeWorker());
+        workers.push(fakeOnsetWorker());
         return workers.at(-1)!;
       },
     });
@@ -155,7 +126,7 @@ describe('loadOnsets of a WAV stem', () => {
 
 describe('loadOnsets', () => {
   it.each([
-    ['in the worker', () => fakeWorker()],
+    ['in the worker', () => fakeOnsetWorker()],
     ['on the main thread', null],
   ] as const)('also hands over the spectrogram of the same decode %s', async (_, createWorker) => {
     const decode = vi.fn(() => Promise.resolve(stereoClicks()));
@@ -173,7 +144,7 @@ describe('loadOnsets', () => {
   });
 
   it.each([
-    ['in the worker', () => fakeWorker()],
+    ['in the worker', () => fakeOnsetWorker()],
     ['on the main thread', null],
   ] as const)(
     "hands over the waveform's peaks of the same decode before the onsets, %s",
@@ -220,7 +191,7 @@ describe('loadOnsets', () => {
   });
 
   it('hands the mono PCM to the worker once it runs and returns its answer', async () => {
-    const worker = fakeWorker();
+    const worker = fakeOnsetWorker();
     const found = await loadOnsets('/stem.wav', {
       fetch: fetchOk,
       decode: () => Promise.resolve(stereoClicks()),
@@ -234,7 +205,7 @@ describe('loadOnsets', () => {
   });
 
   it('falls back to the main thread when the worker cannot start', async () => {
-    const worker = fakeWorker({ failToStart: true });
+    const worker = fakeOnsetWorker({ failToStart: true });
     const found = await loadOnsets('/stem.wav', {
       fetch: fetchOk,
       decode: () => Promise.resolve(stereoClicks()),
@@ -246,7 +217,7 @@ describe('loadOnsets', () => {
 
   it('stops when aborted, and reports a failed fetch', async () => {
     const controller = new AbortController();
-    const worker = fakeWorker();
+    const worker = fakeOnsetWorker();
     const pending = loadOnsets('/stem.wav', {
       signal: controller.signal,
       fetch: fetchOk,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import WaveSurfer from 'wavesurfer.js';
+import WaveSurfer, { type WaveSurferOptions } from 'wavesurfer.js';
 import { ViewStrip, type WaveformView } from './view-strip';
 
 export type { WaveformView } from './view-strip';
@@ -102,6 +102,44 @@ function PeaksWaveform({
 }
 
 /**
+ * A wavesurfer that only draws: its own muted media element, no interaction, no cursor, and a
+ * scroll box that clips. The waveform scrolls with the timeline's view (setScroll), never by
+ * itself, so it is no scroll region a keyboard user would have to reach (axe:
+ * scrollable-region-focusable) and adds no useless tab stop next to the timeline's. wavesurfer
+ * sets the box's overflow on every render: a rule in its shadow root wins.
+ */
+function createDrawOnlyWavesurfer(
+  container: HTMLElement,
+  media: HTMLAudioElement,
+  options: Pick<
+    WaveSurferOptions,
+    'height' | 'url' | 'peaks' | 'duration' | 'waveColor' | 'minPxPerSec'
+  >,
+): WaveSurfer {
+  media.muted = true;
+  const ws = WaveSurfer.create({
+    ...options,
+    container,
+    media,
+    progressColor: options.waveColor,
+    cursorWidth: 0,
+    interact: false,
+    autoScroll: false,
+    autoCenter: false,
+    hideScrollbar: true,
+    fillParent: false,
+    normalize: true,
+  });
+  const root = ws.getWrapper().getRootNode();
+  if (root instanceof ShadowRoot) {
+    const clip = document.createElement('style');
+    clip.textContent = '.scroll { overflow-x: hidden !important; }';
+    root.append(clip);
+  }
+  return ws;
+}
+
+/**
  * Without peaks: the stem's waveform drawn by wavesurfer.js 8, slaved to the timeline's view. Wavesurfer
  * only draws (no interaction, no cursor, its own silent media element: the StemPlayer plays).
  * Its zoom follows pxPerSecond and its scroll startTime; waveform-align.ts makes up the sub-pixel
@@ -122,35 +160,14 @@ function WavesurferWaveform(props: WaveformProps) {
     if (!el || (!url && !peaks)) return;
     setError(null);
     const media = document.createElement('audio');
-    media.muted = true;
-    const ws = WaveSurfer.create({
-      container: el,
+    const ws = createDrawOnlyWavesurfer(el, media, {
       height,
       url: url ?? undefined,
       peaks,
       duration,
-      media,
       waveColor,
-      progressColor: waveColor,
-      cursorWidth: 0,
-      interact: false,
-      autoScroll: false,
-      autoCenter: false,
-      hideScrollbar: true,
-      fillParent: false,
-      normalize: true,
       minPxPerSec: p.current.getView().pxPerSecond,
     });
-    // The waveform scrolls with the timeline's view (setScroll), never by itself: its scroll box
-    // clips instead of scrolling, so it is no scroll region a keyboard user would have to reach
-    // (axe: scrollable-region-focusable) and adds no useless tab stop next to the timeline's.
-    // wavesurfer sets the box's overflow on every render: a rule in its shadow root wins.
-    const root = ws.getWrapper().getRootNode();
-    if (root instanceof ShadowRoot) {
-      const clip = document.createElement('style');
-      clip.textContent = '.scroll { overflow-x: hidden !important; }';
-      root.append(clip);
-    }
     let rendered = p.current.getView().pxPerSecond;
     let zoomTimer: ReturnType<typeof setTimeout> | undefined;
     let raf = 0;

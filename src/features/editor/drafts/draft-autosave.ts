@@ -29,6 +29,19 @@ export interface DraftAutosave {
   dispose(): void;
 }
 
+/** The diff against the base, SLICE_MS of it per task (immutable docs: safe). */
+async function diffInSlices(s: EditorState, onSyncPart?: (ms: number) => void): Promise<Change> {
+  const steps = diffSteps(s.base.doc, s.doc, DIFF_STEP);
+  for (;;) {
+    const t0 = performance.now();
+    let next = steps.next();
+    while (!next.done && performance.now() - t0 < SLICE_MS) next = steps.next();
+    onSyncPart?.(performance.now() - t0);
+    if (next.done) return next.value;
+    await nextTask();
+  }
+}
+
 /**
  * Keeps an IndexedDB draft of the store's unsaved edits: debounced after the last change, written
  * as the change against the base (plus the base itself once per base revision), in slices. The
@@ -54,7 +67,7 @@ export function attachDraftAutosave(
       await deleteDraft(db, key);
       return;
     }
-    const diff = await diffInSlices(s);
+    const diff = await diffInSlices(s, options.onSyncPart);
     let base = storedBase.get(key.baseRevision);
     if (!base) {
       const header = await readHeader(db, key);
@@ -75,18 +88,6 @@ export function attachDraftAutosave(
       options,
     );
     storedBase.set(key.baseRevision, { gen: header.baseGen, parts: header.baseParts });
-  };
-  /** The diff against the base, SLICE_MS of it per task (immutable docs: safe). */
-  const diffInSlices = async (s: EditorState): Promise<Change> => {
-    const steps = diffSteps(s.base.doc, s.doc, DIFF_STEP);
-    for (;;) {
-      const t0 = performance.now();
-      let next = steps.next();
-      while (!next.done && performance.now() - t0 < SLICE_MS) next = steps.next();
-      options.onSyncPart?.(performance.now() - t0);
-      if (next.done) return next.value;
-      await nextTask();
-    }
   };
   /** Writes run one after another; a failure is reported, never left floating. */
   const enqueue = (job: () => Promise<void>) => {

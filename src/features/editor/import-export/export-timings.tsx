@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Project } from '../../../contract';
 import { TIMING_FORMATS, translationLosses, type TimingFormatInfo } from '../../../formats';
 import { toArray, translationLanguages } from '../../../timing';
 import type { EditorStore } from '../store';
 import { downloadName, downloadText } from './file-name';
-import { createTimingsClient, type TimingsClient } from './timings-client';
+import type { TimingsClient } from './timings-client';
+import { useMenuButton } from './use-menu-button';
+import { useTimingsClient } from './use-timings-client';
 
 interface Props {
   store: EditorStore;
@@ -15,63 +17,43 @@ interface Props {
 }
 
 /**
+ * Writes the draft as it is now (edits not saved yet included) in `format`, off the main thread;
+ * `losses` say what the format cannot carry of the translations (ADR 0017).
+ */
+export async function writeTimings(
+  client: Pick<TimingsClient, 'write'>,
+  store: EditorStore,
+  project: Props['project'],
+  format: TimingFormatInfo,
+): Promise<{ text: string; losses: readonly string[] }> {
+  const text = await client.write(toArray(store.getState().doc), format.id, {
+    title: project.title,
+    artist: project.artists.join(', '),
+    ...(project.language ? { language: project.language } : {}),
+  });
+  const doc = store.getState().doc;
+  const losses = translationLanguages(doc).length ? translationLosses(toArray(doc), format.id) : [];
+  return { text, losses };
+}
+
+/**
  * Export timings: a menu button (ARIA menu pattern) listing the formats; choosing one writes the
  * current draft, unsaved edits included, off the main thread and downloads `<project>.<ext>`.
  */
 export function ExportTimings({ store, project, client, save = downloadText }: Props) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<TimingFormatInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [losses, setLosses] = useState<readonly string[]>([]);
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
-  const own = useRef<TimingsClient | null>(null);
-  const getClient = useCallback(() => client ?? (own.current ??= createTimingsClient()), [client]);
-  useEffect(() => () => own.current?.dispose(), []);
-
-  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-  const focusItem = (index: number) => {
-    const all = items();
-    all[(index + all.length) % all.length]?.focus();
-  };
-  const openMenu = (first: 'first' | 'last') => {
-    setOpen(true);
-    // The menu renders on this update; focus goes to it right after.
-    requestAnimationFrame(() => focusItem(first === 'first' ? 0 : -1));
-  };
-  const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  };
-
-  // A click anywhere else closes the menu.
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: PointerEvent) => {
-      const root = button.current?.parentElement;
-      if (root && !root.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
+  const getClient = useTimingsClient(client);
 
   const exportAs = async (format: TimingFormatInfo) => {
-    close(true);
     setError(null);
     setLosses([]);
     setBusy(format);
     try {
-      // The draft as it is now, with edits not saved yet.
-      const text = await getClient().write(toArray(store.getState().doc), format.id, {
-        title: project.title,
-        artist: project.artists.join(', '),
-        ...(project.language ? { language: project.language } : {}),
-      });
-      save(text, downloadName(project.title, format.extension), format.mimeType);
-      // What the format cannot carry of the translations (ADR 0017), said beside the button.
-      const doc = store.getState().doc;
-      setLosses(translationLanguages(doc).length ? translationLosses(toArray(doc), format.id) : []);
+      const written = await writeTimings(getClient(), store, project, format);
+      save(written.text, downloadName(project.title, format.extension), format.mimeType);
+      setLosses(written.losses);
     } catch (failure) {
       if ((failure as Error).name !== 'AbortError')
         setError(
@@ -82,36 +64,57 @@ export function ExportTimings({ store, project, client, save = downloadText }: P
     }
   };
 
-  const onMenuKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    const all = items();
-    const at = all.indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: -1 };
-    if (e.key in moves) {
-      e.preventDefault();
-      focusItem(moves[e.key] ?? 0);
-    } else if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation(); // the editor's own Escape (clear selection) is not meant
-      close(true);
-    } else if (e.key === 'Tab') close(false);
-  };
-
   return (
     <div className="timings-export">
+      <FormatMenu disabled={busy !== null} onChoose={(format) => void exportAs(format)} />
+      {busy && (
+        <span className="timings-busy" role="status">
+          Writing {busy.label}…
+        </span>
+      )}
+      {losses.length > 0 && (
+        <DismissibleNote
+          className="muted timings-losses"
+          role="status"
+          onDismiss={() => setLosses([])}
+        >
+          {losses.join(' ')}
+        </DismissibleNote>
+      )}
+      {error && (
+        <DismissibleNote
+          className="error-text timings-error"
+          role="alert"
+          onDismiss={() => setError(null)}
+        >
+          {error}
+        </DismissibleNote>
+      )}
+    </div>
+  );
+}
+
+/** "Export timings": the menu button of the formats; choosing one closes it back to the button. */
+function FormatMenu({
+  disabled,
+  onChoose,
+}: {
+  disabled: boolean;
+  onChoose: (format: TimingFormatInfo) => void;
+}) {
+  const id = useId();
+  const { open, button, menu, close, toggle, onButtonKey, onMenuKey } = useMenuButton();
+  return (
+    <>
       <button
         ref={button}
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}
-        disabled={busy !== null}
-        onClick={() => (open ? close(false) : openMenu('first'))}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-            e.preventDefault();
-            openMenu(e.key === 'ArrowDown' ? 'first' : 'last');
-          }
-        }}
+        disabled={disabled}
+        onClick={toggle}
+        onKeyDown={onButtonKey}
       >
         Export timings
       </button>
@@ -130,7 +133,10 @@ export function ExportTimings({ store, project, client, save = downloadText }: P
                 type="button"
                 role="menuitem"
                 tabIndex={-1}
-                onClick={() => void exportAs(format)}
+                onClick={() => {
+                  close(true);
+                  onChoose(format);
+                }}
               >
                 {format.label} <span className="muted">.{format.extension}</span>
               </button>
@@ -138,27 +144,28 @@ export function ExportTimings({ store, project, client, save = downloadText }: P
           ))}
         </ul>
       )}
-      {busy && (
-        <span className="timings-busy" role="status">
-          Writing {busy.label}…
-        </span>
-      )}
-      {losses.length > 0 && (
-        <p className="muted timings-losses" role="status">
-          {losses.join(' ')}{' '}
-          <button type="button" onClick={() => setLosses([])} aria-label="Dismiss">
-            ×
-          </button>
-        </p>
-      )}
-      {error && (
-        <p className="error-text timings-error" role="alert">
-          {error}{' '}
-          <button type="button" onClick={() => setError(null)} aria-label="Dismiss">
-            ×
-          </button>
-        </p>
-      )}
-    </div>
+    </>
+  );
+}
+
+/** A status line or alert with its own × (Dismiss) button. */
+function DismissibleNote({
+  className,
+  role,
+  onDismiss,
+  children,
+}: {
+  className: string;
+  role: 'status' | 'alert';
+  onDismiss: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <p className={className} role={role}>
+      {children}{' '}
+      <button type="button" onClick={onDismiss} aria-label="Dismiss">
+        ×
+      </button>
+    </p>
   );
 }

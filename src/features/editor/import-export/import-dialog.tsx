@@ -2,7 +2,8 @@ import { useEffect, useId } from 'react';
 import { useModalDialog } from '../../../components/use-modal-dialog';
 import { TIMING_FORMATS, type TimingFormat } from '../../../formats';
 import { formatTime } from '../audio';
-import type { ImportState } from './use-timing-import';
+import type { ImportState } from './import-state';
+import type { ReadSummary } from './timings-protocol';
 import { ImportWarnings } from './import-warnings';
 
 interface Props {
@@ -26,6 +27,87 @@ const sizeOf = (bytes: number) =>
       : `${(bytes / (1 << 20)).toFixed(1)} MB`;
 const labelOf = (format: TimingFormat) =>
   TIMING_FORMATS.find((f) => f.id === format)?.label ?? format;
+
+/** How the file is timed: word by word, by line only, or partly by line. */
+function timingOf(result: Pick<ReadSummary, 'estimatedCount' | 'itemCount'>): string {
+  if (result.estimatedCount === 0) return 'Word by word, as in the file.';
+  if (result.estimatedCount >= result.itemCount)
+    return 'By line only: each word’s time is spread over its line and marked estimated.';
+  return `${count(result.estimatedCount, 'word')} timed by line only: spread over the line and marked estimated.`;
+}
+
+/** What was read: the format, the encoding, the counts, the timing, the translations. */
+function SummaryList({ result, chosen }: { result: ReadSummary; chosen: boolean }) {
+  return (
+    <dl className="import-summary">
+      <dt>Read as</dt>
+      <dd>
+        {labelOf(result.format)}
+        {chosen ? ' (chosen)' : ''}
+      </dd>
+      <dt>Encoding</dt>
+      <dd>{result.encoding}</dd>
+      <dt>Contents</dt>
+      <dd>
+        {count(result.lineCount, 'line')}, {count(result.wordCount, 'word')} (
+        {count(result.itemCount, 'timed item')})
+      </dd>
+      <dt>Timing</dt>
+      <dd>{timingOf(result)}</dd>
+      {result.languages.length > 0 && (
+        <>
+          <dt>Translations</dt>
+          <dd>{result.languages.join(', ')}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The Format field: the detected format marked, another one chosen to read the file again. */
+function FormatField({
+  id,
+  state,
+  format,
+  onFormat,
+}: {
+  id: string;
+  state: ImportState;
+  format: TimingFormat | null;
+  onFormat: (format: TimingFormat) => void;
+}) {
+  const { busy, result, error, detected } = state;
+  return (
+    <div className="import-format">
+      <label htmlFor={`${id}-format`}>Format</label>
+      <select
+        id={`${id}-format`}
+        value={format ?? ''}
+        disabled={busy && !result && !error}
+        aria-invalid={error !== null}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onFormat(e.target.value as TimingFormat)}
+      >
+        {format === null && (
+          <option value="" disabled>
+            {busy ? 'Detecting…' : 'Not recognised: choose one'}
+          </option>
+        )}
+        {TIMING_FORMATS.map((f) => (
+          <option key={f.id} value={f.id}>
+            {f.label}
+            {f.id === detected ? ' — detected' : ''}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="error-text import-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** The preview of a timing file before it replaces the open alignment's words. */
 export function ImportDialog({
@@ -63,34 +145,7 @@ export function ImportDialog({
       <p className="import-file">
         <strong>{file.name}</strong> <span className="muted">({sizeOf(file.size)})</span>
       </p>
-      <div className="import-format">
-        <label htmlFor={`${id}-format`}>Format</label>
-        <select
-          id={`${id}-format`}
-          value={format ?? ''}
-          disabled={busy && !result && !error}
-          aria-invalid={error !== null}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => onFormat(e.target.value as TimingFormat)}
-        >
-          {format === null && (
-            <option value="" disabled>
-              {busy ? 'Detecting…' : 'Not recognised: choose one'}
-            </option>
-          )}
-          {TIMING_FORMATS.map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.label}
-              {f.id === detected ? ' — detected' : ''}
-            </option>
-          ))}
-        </select>
-        {error && (
-          <p id={`${id}-error`} className="error-text import-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <FormatField id={id} state={state} format={format} onFormat={onFormat} />
       {busy ? (
         <p className="import-busy" role="status">
           <progress aria-label={`Reading ${file.name}`} /> Reading {file.name}
@@ -99,34 +154,7 @@ export function ImportDialog({
       ) : (
         result && (
           <>
-            <dl className="import-summary">
-              <dt>Read as</dt>
-              <dd>
-                {labelOf(result.format)}
-                {forced && forced !== detected ? ' (chosen)' : ''}
-              </dd>
-              <dt>Encoding</dt>
-              <dd>{result.encoding}</dd>
-              <dt>Contents</dt>
-              <dd>
-                {count(result.lineCount, 'line')}, {count(result.wordCount, 'word')} (
-                {count(result.itemCount, 'timed item')})
-              </dd>
-              <dt>Timing</dt>
-              <dd>
-                {result.estimatedCount === 0
-                  ? 'Word by word, as in the file.'
-                  : result.estimatedCount >= result.itemCount
-                    ? 'By line only: each word’s time is spread over its line and marked estimated.'
-                    : `${count(result.estimatedCount, 'word')} timed by line only: spread over the line and marked estimated.`}
-              </dd>
-              {result.languages.length > 0 && (
-                <>
-                  <dt>Translations</dt>
-                  <dd>{result.languages.join(', ')}</dd>
-                </>
-              )}
-            </dl>
+            <SummaryList result={result} chosen={forced !== null && forced !== detected} />
             <ImportWarnings warnings={result.warnings} total={result.warningCount} />
           </>
         )

@@ -62,16 +62,14 @@ async function onMainThread(request: TimingsRequest): Promise<TimingsReply> {
 }
 
 /**
- * Reads and writes timing files in a Web Worker, so parsing or writing 100,000 words never blocks
- * the page. The worker starts on first use and is kept for the next file; `cancel` ends it.
+ * The worker and the requests in flight: started on first use, kept for the next request; a
+ * worker that cannot start hands its requests to the main thread; `cancel` ends it and rejects
+ * what was in flight with an AbortError.
  */
-export function createTimingsClient(
-  createWorker: (() => WorkerLike) | null = typeof Worker === 'undefined' ? null : defaultWorker,
-): TimingsClient {
+function createChannel(createWorker: (() => WorkerLike) | null) {
   let worker: WorkerLike | null = null;
   let ready = false;
   let broken = createWorker === null;
-  let nextId = 1;
   const pending = new Map<number, Entry>();
 
   const settle = (reply: TimingsReply) => {
@@ -126,6 +124,25 @@ export function createTimingsClient(
     else if (ready) w.postMessage(request);
     return reply;
   };
+  const cancel = () => {
+    worker?.terminate();
+    worker = null;
+    const aborted = [...pending.values()];
+    pending.clear();
+    for (const entry of aborted) entry.reject(new DOMException('Cancelled', 'AbortError'));
+  };
+  return { send, cancel };
+}
+
+/**
+ * Reads and writes timing files in a Web Worker, so parsing or writing 100,000 words never blocks
+ * the page. The worker starts on first use and is kept for the next file; `cancel` ends it.
+ */
+export function createTimingsClient(
+  createWorker: (() => WorkerLike) | null = typeof Worker === 'undefined' ? null : defaultWorker,
+): TimingsClient {
+  const { send, cancel } = createChannel(createWorker);
+  let nextId = 1;
   const fail = (reply: Extract<TimingsReply, { ok: false }>) =>
     new TimingsFailure(reply.message, reply.unreadable);
 
@@ -157,14 +174,8 @@ export function createTimingsClient(
       if (!('text' in reply)) throw new Error('unexpected reply');
       return reply.text;
     },
-    cancel() {
-      worker?.terminate();
-      worker = null;
-      const aborted = [...pending.values()];
-      pending.clear();
-      for (const entry of aborted) entry.reject(new DOMException('Cancelled', 'AbortError'));
-    },
-    dispose: () => client.cancel(),
+    cancel,
+    dispose: cancel,
   };
   return client;
 }

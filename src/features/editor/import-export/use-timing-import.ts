@@ -1,41 +1,25 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { MAX_ALIGNMENT_ITEMS } from '../../../contract';
+import { useCallback, useRef, useState } from 'react';
 import type { TimingFormat } from '../../../formats';
-import { keyOf } from '../../../timing';
 import type { EditorStore } from '../store';
-import { createTimingsClient, type TimingsClient } from './timings-client';
-import type { ReadSummary } from './timings-protocol';
+import {
+  estimatedKeys,
+  readingState,
+  readState,
+  readTimingFile,
+  sizeProblem,
+  type ImportFile,
+  type ImportState,
+} from './import-state';
+import type { TimingsClient } from './timings-client';
+import { useTimingsClient } from './use-timings-client';
 
-/** Larger files are refused before reading: no lyric timing file comes near it. */
-export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
-
-export interface ImportFile {
-  readonly name: string;
-  readonly size: number;
-}
-
-/** The preview dialog's state: one file being read, read, or found unreadable. */
-export interface ImportState {
-  readonly file: ImportFile;
-  readonly busy: boolean;
-  /** The format found by detection (null: not recognised or not read yet). */
-  readonly detected: TimingFormat | null;
-  /** The format chosen in the dialog instead of the detected one. */
-  readonly forced: TimingFormat | null;
-  readonly result: ReadSummary | null;
-  /** Apply is fetching the items from the worker. */
-  readonly applying?: boolean;
-  /** Why nothing can be applied, one sentence (unreadable file, too large). */
-  readonly error: string | null;
-}
+export type { ImportFile, ImportState };
 
 /** What Apply did, for the line next to the button. */
 export interface ImportDone {
   readonly fileName: string;
   readonly words: number;
 }
-
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * Import timings: a file is read off the main thread, previewed, and applied to the open
@@ -44,56 +28,16 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 export function useTimingImport(store: EditorStore, client?: TimingsClient, duration?: number) {
   const [state, setState] = useState<ImportState | null>(null);
   const [done, setDone] = useState<ImportDone | null>(null);
-  const own = useRef<TimingsClient | null>(null);
+  const getClient = useTimingsClient(client);
   const bytes = useRef<Uint8Array | null>(null);
   const turn = useRef(0); // a newer file or format wins over a read still in flight
-  const getClient = useCallback(() => client ?? (own.current ??= createTimingsClient()), [client]);
-  useEffect(() => () => own.current?.dispose(), []);
 
   const read = useCallback(
     async (file: ImportFile, data: Uint8Array, forced: TimingFormat | null) => {
       const mine = ++turn.current;
-      setState((s) => ({
-        file,
-        busy: true,
-        detected: s?.file === file ? s.detected : null,
-        forced,
-        result: s?.file === file ? s.result : null,
-        error: null,
-      }));
-      try {
-        const options = {
-          fileName: file.name,
-          ...(forced ? { format: forced } : {}),
-          ...(duration !== undefined ? { duration } : {}),
-        };
-        const result = await getClient().read(data, options);
-        if (mine !== turn.current) return;
-        const error = result.itemCount
-          ? result.itemCount > MAX_ALIGNMENT_ITEMS
-            ? `This file has ${result.itemCount.toLocaleString('en')} words; an alignment holds at most ${MAX_ALIGNMENT_ITEMS.toLocaleString('en')}.`
-            : null
-          : 'No timed words were found in this file.';
-        setState((s) => ({
-          file,
-          busy: false,
-          detected: forced ? (s?.detected ?? null) : result.format,
-          forced,
-          result,
-          error,
-        }));
-      } catch (failure) {
-        if (mine !== turn.current || (failure as Error).name === 'AbortError') return;
-        const message = failure instanceof Error ? failure.message : 'This file could not be read.';
-        setState((s) => ({
-          file,
-          busy: false,
-          detected: s?.detected ?? null,
-          forced,
-          result: null,
-          error: message,
-        }));
-      }
+      setState((s) => readingState(s, file, forced));
+      const read = await readTimingFile(getClient(), file, data, forced, duration);
+      if (read && mine === turn.current) setState((s) => readState(s, file, forced, read));
     },
     [getClient, duration],
   );
@@ -104,16 +48,10 @@ export function useTimingImport(store: EditorStore, client?: TimingsClient, dura
       const info = { name: file.name, size: file.size };
       setDone(null);
       bytes.current = null;
-      if (file.size > MAX_IMPORT_BYTES) {
+      const tooLarge = sizeProblem(file.size);
+      if (tooLarge) {
         turn.current++;
-        setState({
-          file: info,
-          busy: false,
-          detected: null,
-          forced: null,
-          result: null,
-          error: `This file is ${megabytes(file.size)}; timing files are read up to ${megabytes(MAX_IMPORT_BYTES)}.`,
-        });
+        setState({ ...readingState(null, info, null), busy: false, error: tooLarge });
         return;
       }
       setState({ file: info, busy: true, detected: null, forced: null, result: null, error: null });
@@ -156,12 +94,8 @@ export function useTimingImport(store: EditorStore, client?: TimingsClient, dura
     try {
       const { items, estimated } = await getClient().take(result.token);
       if (mine !== turn.current) return;
-      const keys = estimated.flatMap((i) => {
-        const item = items[i];
-        return item ? [keyOf(item)] : [];
-      });
       // Built and diffed over short tasks, committed as one step: 100,000 words never hold the page.
-      await store.getState().actions.replaceAllInSlices(items, keys);
+      await store.getState().actions.replaceAllInSlices(items, estimatedKeys(items, estimated));
       if (mine !== turn.current) return;
       setDone({ fileName: state.file.name, words: items.length });
       bytes.current = null;

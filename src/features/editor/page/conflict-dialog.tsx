@@ -31,6 +31,53 @@ const describe = (item: AlignmentItem | undefined) =>
 
 const wordOf = (c: MergeConflict) => (c.mine ?? c.theirs ?? c.base)?.text ?? c.key;
 
+/** One conflicting word: its base, and mine and theirs to choose from (radio buttons). */
+function ConflictRow({
+  conflict: c,
+  choice,
+  onChoose,
+  onShow,
+}: {
+  conflict: MergeConflict;
+  choice: ConflictChoice | undefined;
+  onChoose: (side: ConflictChoice) => void;
+  /** Shows the word on the timeline (absent: the draft no longer has it). */
+  onShow: (() => void) | undefined;
+}) {
+  return (
+    <tr>
+      <th scope="row">
+        {wordOf(c)}
+        {onShow && (
+          <button
+            type="button"
+            className="show-conflict"
+            onClick={onShow}
+            aria-label={`Show ${wordOf(c)} on the timeline`}
+          >
+            Show
+          </button>
+        )}
+      </th>
+      <td className="muted">{describe(c.base)}</td>
+      {(['mine', 'theirs'] as const).map((side) => (
+        <td key={side}>
+          <label className="checkbox">
+            <input
+              type="radio"
+              name={`conflict-${c.key}`}
+              checked={choice === side}
+              onChange={() => onChoose(side)}
+              aria-label={`${side === 'mine' ? 'Mine' : 'Theirs'} for ${wordOf(c)}`}
+            />
+            {describe(c.resolved[side])}
+          </label>
+        </td>
+      ))}
+    </tr>
+  );
+}
+
 /** Lists each true conflict of a merge (base / mine / theirs) and takes a choice per conflict. */
 export function ConflictDialog({
   conflicts,
@@ -87,36 +134,13 @@ export function ConflictDialog({
         </thead>
         <tbody>
           {conflicts.map((c) => (
-            <tr key={c.key}>
-              <th scope="row">
-                {wordOf(c)}
-                {onShow && canShow(c.key) && (
-                  <button
-                    type="button"
-                    className="show-conflict"
-                    onClick={() => onShow(c.key)}
-                    aria-label={`Show ${wordOf(c)} on the timeline`}
-                  >
-                    Show
-                  </button>
-                )}
-              </th>
-              <td className="muted">{describe(c.base)}</td>
-              {(['mine', 'theirs'] as const).map((side) => (
-                <td key={side}>
-                  <label className="checkbox">
-                    <input
-                      type="radio"
-                      name={`conflict-${c.key}`}
-                      checked={choices[c.key] === side}
-                      onChange={() => setChoices((all) => ({ ...all, [c.key]: side }))}
-                      aria-label={`${side === 'mine' ? 'Mine' : 'Theirs'} for ${wordOf(c)}`}
-                    />
-                    {describe(c.resolved[side])}
-                  </label>
-                </td>
-              ))}
-            </tr>
+            <ConflictRow
+              key={c.key}
+              conflict={c}
+              choice={choices[c.key]}
+              onChoose={(side) => setChoices((all) => ({ ...all, [c.key]: side }))}
+              onShow={onShow && canShow(c.key) ? () => onShow(c.key) : undefined}
+            />
           ))}
         </tbody>
       </table>

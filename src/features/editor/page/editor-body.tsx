@@ -37,7 +37,8 @@ interface Props {
 
 /** Audio, waveform, canvas timeline, word list and side panels of one open alignment. */
 export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: Props) {
-  const { player, snapshot, clock, duration, waveStem, onsets } = useEditorAudio(project, store);
+  const audio = useEditorAudio(project, store);
+  const { player, snapshot, clock, duration, onsets } = audio;
   const timeline = useTimelineWiring(store, player, onsets, duration);
   const { view, limits, jumpTo } = timeline;
   const [helpOpen, setHelpOpen] = useState(false);
@@ -87,16 +88,7 @@ export function EditorBody({ project, alignmentId, store, onSave, saveFirst }: P
           message={review.message}
           say={review.say}
         />
-        <EditorTimeline
-          store={store}
-          player={player}
-          onsets={onsets}
-          waveStem={waveStem}
-          duration={duration}
-          timeline={timeline}
-          tools={tools}
-          notice={notice}
-        />
+        <EditorTimeline {...{ store, audio, timeline, tools, notice }} />
         <EditorWords
           clock={clock}
           timeline={timeline}

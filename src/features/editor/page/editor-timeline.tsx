@@ -10,13 +10,18 @@ import { TimelineBar } from './timeline-bar';
 import { TimelineWordLabel } from './timeline-word-label';
 import type { TimelineWiring } from './use-timeline-wiring';
 
-interface Props {
-  store: EditorStore;
+/** The page's audio as the timeline uses it. */
+export interface TimelineAudio {
   player: StemPlayer;
   onsets: OnsetBox;
   /** The stem the waveform, spectrogram and onsets come from. */
   waveStem: Project['stems'][number] | undefined;
   duration: number;
+}
+
+interface Props {
+  store: EditorStore;
+  audio: TimelineAudio;
   timeline: TimelineWiring;
   tools: EditingTools;
   notice: NoticeBox;
@@ -24,7 +29,8 @@ interface Props {
 
 /** The timeline section: its bar, the waveform, the spectrogram, the canvas and the ghost lane. */
 export function EditorTimeline(props: Props) {
-  const { store, player, onsets, waveStem, duration, timeline, tools } = props;
+  const { store, timeline, tools } = props;
+  const { player, onsets, waveStem, duration } = props.audio;
   const { view, extras, limits, getScene, subscribe } = timeline;
   const snapping = useEditor((s) => s.settings.snapping);
   const snapThresholdPx = useEditor((s) => s.settings.snapThresholdPx);

@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { Alignment, Project } from '../../../contract';
 import { TimingsControls } from '../import-export';
-import { EditorStoreProvider, indexOfKey, useEditor } from '../store';
+import {
+  EditorStoreProvider,
+  indexOfKey,
+  useEditor,
+  type ConflictChoice,
+  type EditorStore,
+  type PendingMerge,
+} from '../store';
 import { AlignmentPicker } from './alignment-picker';
 import { EditorBody } from './editor-body';
 import { EDITOR_AREA_PROPS } from './editor-area';
@@ -33,22 +40,87 @@ export function EditorWorkspace(props: Props) {
   );
 }
 
+/**
+ * Is a newer version of the open alignment saved on the service? Not while saving or loading, not
+ * while a merge waits, and not for a revision this page once had (its own saves).
+ */
+function useNewerOnServer(store: EditorStore, serverRevision: string, busy: boolean): boolean {
+  const baseRevision = useEditor((s) => s.base.revision);
+  const merging = useEditor((s) => s.pendingMerge !== null);
+  const [past] = useState(() => new Set<string>());
+  useEffect(() => trackPastRevisions(store, past), [store, past]);
+  return newerOnServer({
+    serverRevision,
+    baseRevision,
+    isPast: (revision) => past.has(revision),
+    busy,
+    merging,
+  });
+}
+
+/**
+ * The conflicts of a merge that waits: kept mounted while it waits, so `Show` and `Decide later`
+ * (both close it) keep the choices made so far.
+ */
+function PendingConflicts({
+  store,
+  merge,
+  open,
+  afterLoad,
+  onClose,
+  onResolve,
+}: {
+  store: EditorStore;
+  merge: PendingMerge;
+  open: boolean;
+  /** The merge came from loading the newer version (not from a save). */
+  afterLoad: boolean;
+  onClose: () => void;
+  onResolve: (choices: Record<string, ConflictChoice>) => void;
+}) {
+  return (
+    <ConflictDialog
+      conflicts={merge.conflicts}
+      open={open}
+      onCancel={onClose}
+      onResolve={onResolve}
+      confirmLabel={afterLoad ? 'Use merged result' : 'Save merged result'}
+      canShow={(key) => indexOfKey(store.getState().doc, key) >= 0}
+      onShow={(key) => {
+        onClose();
+        store.getState().actions.select([key], 'replace');
+      }}
+    />
+  );
+}
+
+/** Everything is on the service: nothing unsaved, no merge waiting. */
+function isSaved(store: EditorStore): boolean {
+  const state = store.getState();
+  return !state.dirty && state.pendingMerge === null;
+}
+
+/** "Active" for the project's active alignment, else the button that makes this one active. */
+function ActiveChoice(props: {
+  active: boolean;
+  pending: boolean;
+  onMake: () => Promise<unknown>;
+}) {
+  if (props.active) return <span className="badge active-badge">Active</span>;
+  return (
+    <button type="button" onClick={() => void props.onMake()} disabled={props.pending}>
+      Make active
+    </button>
+  );
+}
+
 function Workspace({ project, alignment, session, onSwitch, focusPicker }: Props) {
   const { store } = session;
   const dirty = useEditor((s) => s.dirty);
   const pendingMerge = useEditor((s) => s.pendingMerge);
   const { status, save, load, resolve, dismiss } = useSave(store, project.id, alignment.id);
-  const baseRevision = useEditor((s) => s.base.revision);
-  const [past] = useState(() => new Set<string>());
-  useEffect(() => trackPastRevisions(store, past), [store, past]);
   const busy = status.phase === 'saving' || status.phase === 'loading';
-  const newer = newerOnServer({
-    serverRevision: alignment.revision,
-    baseRevision,
-    isPast: (revision) => past.has(revision),
-    busy,
-    merging: pendingMerge !== null,
-  });
+  const newer = useNewerOnServer(store, alignment.revision, busy);
   const {
     makeActive,
     pending: activating,
@@ -68,22 +140,13 @@ function Workspace({ project, alignment, session, onSwitch, focusPicker }: Props
           onChange={onSwitch}
           autoFocus={focusPicker}
         />
-        {alignment.selected ? (
-          <span className="badge active-badge">Active</span>
-        ) : (
-          <button type="button" onClick={() => void makeActive()} disabled={activating}>
-            Make active
-          </button>
-        )}
+        <ActiveChoice active={alignment.selected} pending={activating} onMake={makeActive} />
         <TimingsControls store={store} project={project} />
         <RenderVideoButton
           project={project}
           alignmentId={alignment.id}
           save={save}
-          isSaved={() => {
-            const state = store.getState();
-            return !state.dirty && state.pendingMerge === null;
-          }}
+          isSaved={() => isSaved(store)}
         />
         <SaveBar
           status={status}
@@ -113,23 +176,14 @@ function Workspace({ project, alignment, session, onSwitch, focusPicker }: Props
         }}
       />
       {pendingMerge && (
-        // Kept mounted while the merge waits, so `Show` and `Decide later` keep the choices.
-        <ConflictDialog
+        <PendingConflicts
           key={pendingMerge.theirs.revision}
-          conflicts={pendingMerge.conflicts}
+          store={store}
+          merge={pendingMerge}
           open={conflictsOpen}
-          onCancel={() => setClosedFor(pendingMerge.theirs.revision)}
+          afterLoad={status.phase === 'conflicts' && status.origin === 'load'}
+          onClose={() => setClosedFor(pendingMerge.theirs.revision)}
           onResolve={resolve}
-          confirmLabel={
-            status.phase === 'conflicts' && status.origin === 'load'
-              ? 'Use merged result'
-              : 'Save merged result'
-          }
-          canShow={(key) => indexOfKey(store.getState().doc, key) >= 0}
-          onShow={(key) => {
-            setClosedFor(pendingMerge.theirs.revision);
-            store.getState().actions.select([key], 'replace');
-          }}
         />
       )}
     </div>

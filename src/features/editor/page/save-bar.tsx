@@ -13,15 +13,8 @@ interface Props {
 }
 
 /** Save buttons and the one line that says where the user's edits are. */
-export function SaveBar({
-  status,
-  onSave,
-  onSaveAndActivate,
-  onOpenConflicts,
-  onDismiss,
-  isActive,
-  newer,
-}: Props) {
+export function SaveBar(props: Props) {
+  const { status, onSave, onSaveAndActivate, isActive, newer } = props;
   const dirty = useEditor((s) => s.dirty);
   const canUndo = useEditor((s) => s.history.canUndo);
   const canRedo = useEditor((s) => s.history.canRedo);
@@ -41,22 +34,16 @@ export function SaveBar({
 
   return (
     <div className="save-bar">
-      <button
-        type="button"
-        onClick={() => actions.undo()}
-        disabled={!canUndo}
-        aria-keyshortcuts="Control+Z"
-      >
-        Undo
-      </button>
-      <button
-        type="button"
-        onClick={() => actions.redo()}
-        disabled={!canRedo}
-        aria-keyshortcuts="Control+Shift+Z"
-      >
-        Redo
-      </button>
+      {(
+        [
+          ['Undo', () => actions.undo(), canUndo, 'Control+Z'],
+          ['Redo', () => actions.redo(), canRedo, 'Control+Shift+Z'],
+        ] as const
+      ).map(([label, run, can, keys]) => (
+        <button key={label} type="button" onClick={run} disabled={!can} aria-keyshortcuts={keys}>
+          {label}
+        </button>
+      ))}
       <span className="save-state" role="status" aria-live="polite">
         {state}
       </span>
@@ -74,14 +61,7 @@ export function SaveBar({
           Save and make active
         </button>
       )}
-      <SaveMessage
-        status={status}
-        newer={newer}
-        onSave={onSave}
-        onOpenConflicts={onOpenConflicts}
-        onDismiss={onDismiss}
-        onSaveAndActivate={onSaveAndActivate}
-      />
+      <SaveMessage {...props} />
     </div>
   );
 }
@@ -93,7 +73,7 @@ function SaveMessage({
   onOpenConflicts,
   onDismiss,
   onSaveAndActivate,
-}: Omit<Props, 'isActive'>) {
+}: Props) {
   switch (status.phase) {
     case 'idle':
     case 'saving':

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
-import { indexOfKey, itemAt, keyOf, visibleRange } from '../../../timing';
+import { itemAt, keyOf } from '../../../timing';
 import type { StemPlayer } from '../audio/stem-player';
 import type { KeyHandlers } from '../keyboard';
 import { goToNextProblem } from '../panels';
 import type { EditorStore } from '../store';
 import { revealRange } from '../timeline/reveal';
 import { fitTo, zoomStep } from '../timeline/wheel';
-import { visibleEndTime, type ZoomLimits } from '../timeline/viewport';
+import type { ZoomLimits } from '../timeline/viewport';
+import { onScreenStart, selectedEdge, selectionSpan } from './selection-nav';
 import { tapCommands } from './tap-commands';
 import type { ViewState } from '../timeline/view-state';
 
@@ -24,6 +25,57 @@ interface Deps {
   say?: (text: string | null) => void;
 }
 
+/**
+ * The commands that walk or use the selection: ← / → (previous / next word), Home / End, tap
+ * mode from the first selected word, loop the selection.
+ */
+function selectionCommands(
+  store: EditorStore,
+  player: StemPlayer,
+  view: ViewState,
+  limits: () => ZoomLimits,
+): KeyHandlers {
+  const selectedEdgeNow = (which: 'first' | 'last') => {
+    const { doc, selection } = store.getState();
+    return selectedEdge(doc, selection, which);
+  };
+  /** Selects the word at `index` (clamped), seeks to it and scrolls it whole into view. */
+  const selectAt = (index: number) => {
+    const { doc, actions } = store.getState();
+    const item = itemAt(doc, Math.max(0, Math.min(doc.size - 1, index)));
+    if (!item) return;
+    actions.select([keyOf(item)], 'replace');
+    player.seek(item.start);
+    view.set(revealRange(view.get(), item.start, item.end, limits()));
+  };
+  /** ← / →: the previous / next word; at either end the selection stays (focus never moves). */
+  const step = (direction: 1 | -1) => {
+    const current = selectedEdgeNow(direction > 0 ? 'last' : 'first');
+    const { doc } = store.getState();
+    selectAt(current < 0 ? onScreenStart(doc, view.get(), direction) : current + direction);
+  };
+  return {
+    selectNext: () => step(1),
+    selectPrevious: () => step(-1),
+    selectFirst: () => selectAt(0),
+    selectLast: () => selectAt(store.getState().doc.size - 1),
+    toggleTapMode: () => {
+      const state = store.getState();
+      if (state.tap) state.actions.stopTapSync();
+      else {
+        const first = selectedEdgeNow('first');
+        const item = first >= 0 ? itemAt(state.doc, first) : undefined;
+        state.actions.startTapSync(item ? keyOf(item) : undefined);
+      }
+    },
+    loopSelection: () => {
+      const { doc, selection } = store.getState();
+      const range = selectionSpan(doc, selection);
+      player.setLoop(player.getSnapshot().loop || !range ? null : range);
+    },
+  };
+}
+
 /** Keyboard commands mapped to store actions, player calls and view changes. */
 export function useEditorCommands({
   store,
@@ -38,54 +90,6 @@ export function useEditorCommands({
 }: Deps) {
   return useMemo<KeyHandlers>(() => {
     const actions = () => store.getState().actions;
-    /** Index of the first (or last) selected word, -1 when none. */
-    const selectedEdge = (which: 'first' | 'last') => {
-      const { selection, doc } = store.getState();
-      let best = -1;
-      for (const key of selection) {
-        const i = indexOfKey(doc, key);
-        if (i >= 0 && (best < 0 || (which === 'first' ? i < best : i > best))) best = i;
-      }
-      return best;
-    };
-    const firstSelected = () => selectedEdge('first');
-    /** With nothing selected, → starts at the first word on screen, ← at the last. */
-    const onScreen = (direction: 1 | -1) => {
-      const { doc } = store.getState();
-      const v = view.get();
-      const { from, to } = visibleRange(doc, v.startTime, visibleEndTime(v));
-      if (direction < 0) return Math.max(0, to - 1);
-      let i = from;
-      while (i < to - 1 && (itemAt(doc, i)?.end ?? Infinity) < v.startTime) i++;
-      return Math.min(i, doc.size - 1);
-    };
-    /** Selects the word at `index` (clamped), seeks to it and scrolls it whole into view. */
-    const selectAt = (index: number) => {
-      const { doc } = store.getState();
-      const item = itemAt(doc, Math.max(0, Math.min(doc.size - 1, index)));
-      if (!item) return;
-      actions().select([keyOf(item)], 'replace');
-      player.seek(item.start);
-      view.set(revealRange(view.get(), item.start, item.end, limits()));
-    };
-    /** ← / →: the previous / next word; at either end the selection stays (focus never moves). */
-    const step = (direction: 1 | -1) => {
-      const current = selectedEdge(direction > 0 ? 'last' : 'first');
-      selectAt(current < 0 ? onScreen(direction) : current + direction);
-    };
-    const selectionRange = () => {
-      const { selection, doc } = store.getState();
-      let start = Infinity;
-      let end = -Infinity;
-      for (const key of selection) {
-        const i = indexOfKey(doc, key);
-        const item = itemAt(doc, i);
-        if (!item) continue;
-        start = Math.min(start, item.start);
-        end = Math.max(end, item.end);
-      }
-      return Number.isFinite(start) ? { start, end } : null;
-    };
     return {
       playPause: () => void player.toggle(),
       nudgeLeft: () => actions().nudge(-1, 'normal'),
@@ -96,10 +100,6 @@ export function useEditorCommands({
       nudgeRightFine: () => actions().nudge(1, 'fine'),
       setStartAtPlayhead: () => say(actions().setStartAt(player.getTime())),
       setEndAtPlayhead: () => say(actions().setEndAt(player.getTime())),
-      selectNext: () => step(1),
-      selectPrevious: () => step(-1),
-      selectFirst: () => selectAt(0),
-      selectLast: () => selectAt(store.getState().doc.size - 1),
       undo: () => actions().undo(),
       redo: () => actions().redo(),
       save,
@@ -122,19 +122,7 @@ export function useEditorCommands({
         else if (state.tap) state.actions.stopTapSync();
         else state.actions.clearSelection();
       },
-      toggleTapMode: () => {
-        const state = store.getState();
-        if (state.tap) state.actions.stopTapSync();
-        else {
-          const first = firstSelected();
-          const item = first >= 0 ? itemAt(state.doc, first) : undefined;
-          state.actions.startTapSync(item ? keyOf(item) : undefined);
-        }
-      },
-      loopSelection: () => {
-        const range = selectionRange();
-        player.setLoop(player.getSnapshot().loop || !range ? null : range);
-      },
+      ...selectionCommands(store, player, view, limits),
       ...tapCommands(store, player, (text) => say(text)),
     };
   }, [store, player, view, limits, save, openHelp, jumpTo, findWord, say]);

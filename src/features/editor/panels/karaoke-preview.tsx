@@ -24,25 +24,14 @@ export interface KaraokePreviewProps {
  * (src/karaoke-layout, drawn by src/features/karaoke-preview): what the user sees while editing
  * is what the video shows. Follows the player every animation frame while it plays.
  */
-export function KaraokePreview({
-  player,
-  style,
-  title,
-  artists,
-  duration,
-  languages,
-}: KaraokePreviewProps) {
+export function KaraokePreview({ player, ...shown }: KaraokePreviewProps) {
   const doc = useEditor((s) => s.doc);
   const source = previewSource(rowIndexFor(doc));
   return (
     <section className="karaoke-preview" aria-label="Karaoke preview">
       <KaraokeCanvas
+        {...shown}
         source={source}
-        style={style}
-        title={title}
-        artists={artists}
-        duration={duration}
-        languages={languages}
         clock={player}
         label="Karaoke video preview at the playhead"
       />

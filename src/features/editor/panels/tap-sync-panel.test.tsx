@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, renderWithStore, word } from './test-utils';
-import { TapSyncPanel } from './tap-sync-panel';
+import { parseLatencyMs, TapSyncPanel } from './tap-sync-panel';
 
 afterEach(cleanup);
 
@@ -61,5 +61,19 @@ describe('TapSyncPanel', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/milliseconds/);
     fireEvent.blur(input);
     expect(input).toHaveProperty('value', '120');
+  });
+});
+
+describe('a typed tap latency', () => {
+  it('is kept when it is a number of milliseconds from -500 to 1000', () => {
+    expect(parseLatencyMs('120')).toBe(120);
+    expect(parseLatencyMs('-500')).toBe(-500);
+    expect(parseLatencyMs('1000')).toBe(1000);
+  });
+
+  it('is refused when empty, no number or out of range', () => {
+    for (const text of ['', '  ', 'abc', '-501', '1001', 'Infinity']) {
+      expect(parseLatencyMs(text)).toBeNull();
+    }
   });
 });

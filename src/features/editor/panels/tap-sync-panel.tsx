@@ -15,51 +15,48 @@ export interface TapSyncPanelProps {
 const MIN_LATENCY_MS = -500;
 const MAX_LATENCY_MS = 1000;
 
-/** Tap-sync: on/off, the word the next tap starts, rate and latency; the run is one undo step. */
-export function TapSyncPanel({ rate, onRateChange, tapKey = 'J' }: TapSyncPanelProps) {
+/** A typed tap latency in milliseconds, or null when it is no number in the allowed range. */
+export function parseLatencyMs(text: string): number | null {
+  const ms = Number(text);
+  if (text.trim() === '' || !Number.isFinite(ms)) return null;
+  return ms >= MIN_LATENCY_MS && ms <= MAX_LATENCY_MS ? ms : null;
+}
+
+/** The word the next tap starts and the one tapped last (while tap mode is on). */
+function TapProgress() {
   const tap = useEditor((s) => s.tap);
   const doc = useEditor((s) => s.doc);
+  if (!tap) return null;
+  const nextKey = tap.order[tap.cursor];
+  const next = nextKey === undefined ? undefined : getItem(doc, nextKey);
+  const current = tap.current == null ? undefined : getItem(doc, tap.current);
+  return (
+    <div aria-live="polite">
+      {next ? (
+        <p>
+          Next: <span className="tap-current">{next.text}</span>
+        </p>
+      ) : (
+        <p>All words tapped. Stop to keep the result.</p>
+      )}
+      {current && <p className="muted">Last tapped: {current.text}</p>}
+    </div>
+  );
+}
+
+/**
+ * The rate and latency fields. A valid latency is kept at once; anything else stays as typed
+ * with the message under the fields until corrected or the field is left.
+ */
+function TapFields({ rate, onRateChange }: Pick<TapSyncPanelProps, 'rate' | 'onRateChange'>) {
   const latency = useEditor((s) => s.settings.tapLatency);
   const actions = useEditor((s) => s.actions);
   const [latencyText, setLatencyText] = useState<string | null>(null);
-  const hintId = useId();
-  const latencyErrorId = useId();
-
-  const nextKey = tap?.order[tap.cursor];
-  const next = nextKey === undefined ? undefined : getItem(doc, nextKey);
-  const current = tap?.current == null ? undefined : getItem(doc, tap.current);
+  const errorId = useId();
   const latencyMs = Math.round(latency * 1000);
-  const parsed = latencyText === null ? latencyMs : Number(latencyText);
-  const latencyValid =
-    latencyText === null ||
-    (latencyText.trim() !== '' &&
-      Number.isFinite(parsed) &&
-      parsed >= MIN_LATENCY_MS &&
-      parsed <= MAX_LATENCY_MS);
-
+  const valid = latencyText === null || parseLatencyMs(latencyText) !== null;
   return (
-    <section className="tap-sync-panel" aria-label="Tap-sync">
-      <div className="panel-header">
-        <h2>Tap-sync</h2>
-        <span role="status" className={tap ? 'tap-state-on' : 'muted'}>
-          {tap ? 'Tap mode on' : 'Tap mode off'}
-        </span>
-      </div>
-      <p id={hintId} className="muted">
-        Press {tapKey} on each word; hold to set its end.
-      </p>
-      {tap && (
-        <div aria-live="polite">
-          {next ? (
-            <p>
-              Next: <span className="tap-current">{next.text}</span>
-            </p>
-          ) : (
-            <p>All words tapped. Stop to keep the result.</p>
-          )}
-          {current && <p className="muted">Last tapped: {current.text}</p>}
-        </div>
-      )}
+    <>
       <div className="tap-fields">
         <label>
           Tap playback rate
@@ -79,32 +76,45 @@ export function TapSyncPanel({ rate, onRateChange, tapKey = 'J' }: TapSyncPanelP
             min={MIN_LATENCY_MS}
             max={MAX_LATENCY_MS}
             value={latencyText ?? String(latencyMs)}
-            aria-invalid={!latencyValid}
-            aria-describedby={latencyValid ? undefined : latencyErrorId}
+            aria-invalid={!valid}
+            aria-describedby={valid ? undefined : errorId}
             onChange={(e) => {
-              const text = e.target.value;
-              const ms = Number(text);
-              if (
-                text.trim() !== '' &&
-                Number.isFinite(ms) &&
-                ms >= MIN_LATENCY_MS &&
-                ms <= MAX_LATENCY_MS
-              ) {
-                actions.setSettings({ tapLatency: ms / 1000 });
-                setLatencyText(null);
-              } else {
-                setLatencyText(text);
-              }
+              const ms = parseLatencyMs(e.target.value);
+              if (ms === null) return setLatencyText(e.target.value);
+              actions.setSettings({ tapLatency: ms / 1000 });
+              setLatencyText(null);
             }}
             onBlur={() => setLatencyText(null)}
           />
         </label>
       </div>
-      {!latencyValid && (
-        <p id={latencyErrorId} className="error-text" role="alert">
+      {!valid && (
+        <p id={errorId} className="error-text" role="alert">
           Latency is a number of milliseconds from {MIN_LATENCY_MS} to {MAX_LATENCY_MS}.
         </p>
       )}
+    </>
+  );
+}
+
+/** Tap-sync: on/off, the word the next tap starts, rate and latency; the run is one undo step. */
+export function TapSyncPanel({ rate, onRateChange, tapKey = 'J' }: TapSyncPanelProps) {
+  const tap = useEditor((s) => s.tap);
+  const actions = useEditor((s) => s.actions);
+  const hintId = useId();
+  return (
+    <section className="tap-sync-panel" aria-label="Tap-sync">
+      <div className="panel-header">
+        <h2>Tap-sync</h2>
+        <span role="status" className={tap ? 'tap-state-on' : 'muted'}>
+          {tap ? 'Tap mode on' : 'Tap mode off'}
+        </span>
+      </div>
+      <p id={hintId} className="muted">
+        Press {tapKey} on each word; hold to set its end.
+      </p>
+      <TapProgress />
+      <TapFields rate={rate} onRateChange={onRateChange} />
       <div>
         {tap ? (
           <button type="button" className="primary" onClick={() => actions.stopTapSync()}>

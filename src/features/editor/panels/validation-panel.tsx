@@ -63,27 +63,22 @@ export function ValidationPanel({ onJump, getTime }: ValidationPanelProps) {
       </div>
       {shown !== null && (
         <>
-          <IssueList
-            title="Must fix before saving"
-            severity="error"
-            issues={blocking}
-            doc={found.doc}
-            onPick={pick}
-          />
-          <IssueList
-            title="Errors"
-            severity="error"
-            issues={errors}
-            doc={found.doc}
-            onPick={pick}
-          />
-          <IssueList
-            title="Warnings"
-            severity="warning"
-            issues={warnings}
-            doc={found.doc}
-            onPick={pick}
-          />
+          {(
+            [
+              ['Must fix before saving', 'error', blocking],
+              ['Errors', 'error', errors],
+              ['Warnings', 'warning', warnings],
+            ] as const
+          ).map(([title, severity, issues]) => (
+            <IssueList
+              key={title}
+              title={title}
+              severity={severity}
+              issues={issues}
+              doc={found.doc}
+              onPick={pick}
+            />
+          ))}
         </>
       )}
     </section>

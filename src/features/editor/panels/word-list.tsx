@@ -96,6 +96,16 @@ export function WordList({ player, preview, findRef, className, translations }: 
   };
 
   const items = virtualizer.getVirtualItems();
+  const list: ListContext = {
+    index,
+    handlers,
+    doc,
+    problems,
+    player,
+    preview,
+    lineLangs,
+    wordLangs,
+  };
   return (
     <div className={`word-list-panel ${className ?? ''}`}>
       <FindWordField findRef={findRef} onFind={find} />
@@ -109,17 +119,10 @@ export function WordList({ player, preview, findRef, className, translations }: 
           {items.map((v) => (
             <ListRow
               key={rowKeyOf(index, v.index)}
-              index={index}
+              list={list}
               row={v.index}
               style={{ transform: `translateY(${v.start}px)`, height: v.size }}
               active={v.index === focus.active}
-              handlers={handlers}
-              doc={doc}
-              problems={problems}
-              player={player}
-              preview={preview}
-              lineLangs={lineLangs}
-              wordLangs={wordLangs}
             />
           ))}
         </div>
@@ -174,11 +177,9 @@ function rowHandlers(
   };
 }
 
-interface ListRowProps {
+/** What every row of the list shares: the rows, their handlers, the document and its marks. */
+interface ListContext {
   index: RowIndex;
-  row: number;
-  style: CSSProperties;
-  active: boolean;
   handlers: RowHandlers;
   doc: TimingDoc;
   problems: ReturnType<typeof problemsByKey>;
@@ -189,7 +190,18 @@ interface ListRowProps {
 }
 
 /** One visible row: a line's header (play from here, translations) or a word's fields. */
-function ListRow({ index, row, style, active, handlers, ...props }: ListRowProps) {
+function ListRow({
+  list,
+  row,
+  style,
+  active,
+}: {
+  list: ListContext;
+  row: number;
+  style: CSSProperties;
+  active: boolean;
+}) {
+  const { index, handlers, ...props } = list;
   const common = { row, active, style, setSize: index.count };
   const item = rowItem(index, row);
   if (!item)

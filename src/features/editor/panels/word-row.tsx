@@ -36,7 +36,131 @@ const parseText = (text: string) =>
     ? ({ ok: false, error: 'A word needs text (delete the word instead)' } as const)
     : ({ ok: true, value: text.trim() } as const);
 
+/** How a word is named in its fields' labels. */
+const nameOf = (item: AlignmentItem) => item.text.trim() || 'empty word';
+
 const keepReading = (text: string) => ({ ok: true, value: text.trim() }) as const;
+
+/** The sync's doubt about a word: uncertain, and the sentence that says how sure it was. */
+function useUncertainty(key: string): string | null {
+  const marks = useReviewMarks();
+  const uncertain = useEditor((s) => marks.uncertainOf(s.doc).has(key));
+  if (!uncertain) return null;
+  const confidence = marks.confidenceOf(key);
+  return `The sync is unsure of this word${
+    confidence === undefined ? '' : ` (confidence ${Math.round(confidence * 100)}%)`
+  }`;
+}
+
+/** The start or end field of a word: an edge typed past the other one is refused at the field. */
+function EdgeField({
+  edge,
+  item,
+  shown,
+  name,
+  onFocus,
+}: {
+  edge: 'start' | 'end';
+  item: AlignmentItem;
+  /** The time shown (the live one while a drag moves the word). */
+  shown: number;
+  name: string;
+  onFocus: () => void;
+}) {
+  const duration = useEditor((s) => s.doc.duration);
+  const actions = useEditor((s) => s.actions);
+  const key = keyOf(item);
+  // Kept as typed when refused, never clamped.
+  const parse = (text: string) =>
+    edgeAfter(parseTime(text, { duration }), edge, edge === 'start' ? item.end : item.start);
+  return (
+    <CommitField
+      label={`${edge === 'start' ? 'Start' : 'End'} of ${name}`}
+      display={formatTime(shown)}
+      parse={parse}
+      onCommit={(t) => (edge === 'start' ? actions.setStart(key, t) : actions.setEnd(key, t))}
+      tabIndex={-1}
+      onFocus={onFocus}
+      className="word-time"
+      inputMode="decimal"
+    />
+  );
+}
+
+/** A reading field per word-level language; a word's later sub-words keep their cells empty. */
+function ReadingCells({
+  item,
+  langs,
+  shown,
+  onFocus,
+}: {
+  item: AlignmentItem;
+  langs: readonly string[];
+  /** False for a word's later sub-words (the reading is on the first). */
+  shown: boolean;
+  onFocus: () => void;
+}) {
+  const actions = useEditor((s) => s.actions);
+  const key = keyOf(item);
+  const name = nameOf(item);
+  return langs.map((lang) =>
+    !shown ? (
+      <span key={lang} />
+    ) : (
+      <CommitField
+        key={lang}
+        label={`Reading (${lang}) of ${name}`}
+        display={item.translations?.[lang]?.text ?? ''}
+        parse={keepReading}
+        onCommit={(text) => actions.setTranslation(key, lang, text || null)}
+        tabIndex={-1}
+        onFocus={onFocus}
+        className="word-reading"
+      />
+    ),
+  );
+}
+
+/** A mark read as text by a screen reader and shown as a symbol with a tooltip. */
+function RowMark({
+  className,
+  title,
+  symbol,
+  said,
+}: {
+  className: string;
+  title: string;
+  symbol: string;
+  said: string;
+}) {
+  return (
+    <span className={className} title={title}>
+      <span aria-hidden="true">{symbol}</span>
+      <span className="visually-hidden">{said}</span>
+    </span>
+  );
+}
+
+/** The row's classes: selected, its problem's severity, uncertain, moving with a drag. */
+const rowClass = (
+  selected: boolean,
+  problem: RowProblem | undefined,
+  uncertain: boolean,
+  live: boolean,
+) =>
+  [
+    'word-row',
+    selected && 'selected',
+    problem && `problem-${problem.severity}`,
+    uncertain && 'uncertain',
+    live && 'live',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+/** The grid of a row with reading columns (one per word-level language). */
+const readingColumns = (count: number) =>
+  `minmax(4rem, 1fr) repeat(${count}, minmax(4rem, 1fr)) 7.2rem 7.2rem 1.25rem`;
 
 export function WordRow({
   row,
@@ -54,36 +178,17 @@ export function WordRow({
   const key = keyOf(item);
   const times = useLiveTimes(preview, key, item.start, item.end);
   const selected = useEditor((s) => s.selection.has(key));
-  const marks = useReviewMarks();
-  const uncertain = useEditor((s) => marks.uncertainOf(s.doc).has(key));
-  const confidence = uncertain ? marks.confidenceOf(key) : undefined;
-  const unsure = `The sync is unsure of this word${
-    confidence === undefined ? '' : ` (confidence ${Math.round(confidence * 100)}%)`
-  }`;
-  const duration = useEditor((s) => s.doc.duration);
+  const unsure = useUncertainty(key);
   const actions = useEditor((s) => s.actions);
-  const name = item.text.trim() || 'empty word';
-  const parse = (text: string) => parseTime(text, { duration });
-  // An edge typed past the other one is refused at the field (kept as typed), never clamped.
-  const parseStart = (text: string) => edgeAfter(parse(text), 'start', item.end);
-  const parseEnd = (text: string) => edgeAfter(parse(text), 'end', item.start);
-  const classes = [
-    'word-row',
-    selected && 'selected',
-    problem && `problem-${problem.severity}`,
-    uncertain && 'uncertain',
-    times.live && 'live',
-  ];
+  const name = nameOf(item);
+  const focus = () => on.onFieldFocus(row, key);
   return (
     <div
       {...listItemProps(row, setSize, active)}
-      className={classes.filter(Boolean).join(' ')}
+      className={rowClass(selected, problem, unsure !== null, times.live)}
       style={
         readings?.length
-          ? {
-              ...style,
-              gridTemplateColumns: `minmax(4rem, 1fr) repeat(${readings.length}, minmax(4rem, 1fr)) 7.2rem 7.2rem 1.25rem`,
-            }
+          ? { ...style, gridTemplateColumns: readingColumns(readings.length) }
           : style
       }
       onClick={(e) => on.onRowClick(row, e)}
@@ -95,61 +200,32 @@ export function WordRow({
         parse={parseText}
         onCommit={(text) => actions.setText(key, text)}
         tabIndex={-1}
-        onFocus={() => on.onFieldFocus(row, key)}
+        onFocus={focus}
         className={`word-text${estimated ? ' estimated' : ''}`}
       />
       {estimated && <span className="visually-hidden">estimated</span>}
-      {readings?.map((lang) =>
-        !firstOfWord ? (
-          <span key={lang} />
-        ) : (
-          <CommitField
-            key={lang}
-            label={`Reading (${lang}) of ${name}`}
-            display={item.translations?.[lang]?.text ?? ''}
-            parse={keepReading}
-            onCommit={(text) => actions.setTranslation(key, lang, text || null)}
-            tabIndex={-1}
-            onFocus={() => on.onFieldFocus(row, key)}
-            className="word-reading"
-          />
-        ),
+      {readings && (
+        <ReadingCells item={item} langs={readings} shown={firstOfWord} onFocus={focus} />
       )}
-      <CommitField
-        label={`Start of ${name}`}
-        display={formatTime(times.start)}
-        parse={parseStart}
-        onCommit={(t) => actions.setStart(key, t)}
-        tabIndex={-1}
-        onFocus={() => on.onFieldFocus(row, key)}
-        className="word-time"
-        inputMode="decimal"
-      />
-      <CommitField
-        label={`End of ${name}`}
-        display={formatTime(times.end)}
-        parse={parseEnd}
-        onCommit={(t) => actions.setEnd(key, t)}
-        tabIndex={-1}
-        onFocus={() => on.onFieldFocus(row, key)}
-        className="word-time"
-        inputMode="decimal"
-      />
-      {uncertain && (
-        <span className="row-uncertain" title={unsure}>
-          <span aria-hidden="true">?</span>
-          <span className="visually-hidden">uncertain: {unsure}</span>
-        </span>
+      <EdgeField edge="start" item={item} shown={times.start} name={name} onFocus={focus} />
+      <EdgeField edge="end" item={item} shown={times.end} name={name} onFocus={focus} />
+      {unsure !== null && (
+        <RowMark
+          className="row-uncertain"
+          title={unsure}
+          symbol="?"
+          said={`uncertain: ${unsure}`}
+        />
       )}
       {selected && <span className="visually-hidden">selected</span>}
       {times.live && <span className="visually-hidden">moving</span>}
       {problem && (
-        <span className={`row-problem ${problem.severity}`} title={problem.text}>
-          <span aria-hidden="true">{problem.severity === 'error' ? '✖' : '⚠'}</span>
-          <span className="visually-hidden">
-            {problem.severity}: {problem.text}
-          </span>
-        </span>
+        <RowMark
+          className={`row-problem ${problem.severity}`}
+          title={problem.text}
+          symbol={problem.severity === 'error' ? '✖' : '⚠'}
+          said={`${problem.severity}: ${problem.text}`}
+        />
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import { useEditor } from '../store';
 import type { Review } from './use-review';
 import { wordCount } from './use-review';
 import type { ResyncScope, ResyncState } from './use-resync';
+import '../bars.css';
 import './review.css';
 
 interface Props {

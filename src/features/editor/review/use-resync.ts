@@ -7,12 +7,12 @@ import {
   useApiClient,
   useStartLyricsSync,
 } from '../../../api';
-import type { Alignment, LyricsSource, Task } from '../../../contract';
-import { getItem, keepOutside } from '../../../timing';
+import type { Alignment, Task } from '../../../contract';
 import type { EditorStore } from '../store';
 import type { ReviewMarks } from './review-marks';
+import { resyncSelection, resyncSource, type ResyncScope } from './resync-plan';
 
-export type ResyncScope = 'song' | 'selection';
+export type { ResyncScope };
 
 export type ResyncState =
   | { phase: 'idle' }
@@ -56,6 +56,32 @@ export function shownState(
 }
 
 /**
+ * Once the sync's new alignment is in the project, shows it in "Compare with" (once); it may need
+ * the project fetched again (a task first seen after it had ended does not refresh it).
+ */
+function useCompareWhenArrived(
+  made: string | null,
+  arrived: boolean,
+  compareWith: (alignmentId: string) => void,
+  projectId: string,
+) {
+  const queryClient = useQueryClient();
+  const compared = useRef<string | null>(null);
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!made) return;
+    if (arrived) {
+      if (compared.current === made) return;
+      compared.current = made;
+      compareWith(made);
+    } else if (asked.current !== made) {
+      asked.current = made;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId), exact: true });
+    }
+  }, [made, arrived, compareWith, queryClient, projectId]);
+}
+
+/**
  * "Sync again around my fixes": saves first (the service syncs what is stored), starts a lyrics
  * sync of this alignment with the words to keep (whole song: the service's default, the words
  * retimed since the sync; selection: every word outside the selected ones, and the retimed ones
@@ -71,7 +97,6 @@ export function useResync({
   compareWith,
 }: Deps) {
   const client = useApiClient();
-  const queryClient = useQueryClient();
   const start = useStartLyricsSync(projectId);
   const [state, setState] = useState<ResyncState>({ phase: 'idle' });
   const taskId = state.phase === 'running' ? state.taskId : null;
@@ -88,23 +113,9 @@ export function useResync({
   const run = useCallback(
     async (scope: ResyncScope) => {
       if (busy) return;
-      const selected = new Set<string>();
-      if (scope === 'selection') {
-        const { doc, selection } = store.getState();
-        for (const key of selection) {
-          const item = getItem(doc, key);
-          if (item) selected.add(`${item.line}/${item.word}`);
-        }
-        if (selected.size === 0) {
-          setState({ phase: 'failed', message: 'Select the words to sync again first.' });
-          return;
-        }
-      } else if (!marks.review) {
-        setState({
-          phase: 'failed',
-          message:
-            'This alignment was not made by a lyrics sync here, so your fixes are not known: select the words to sync again and choose “Selection”.',
-        });
+      const plan = resyncSelection(scope, store.getState(), marks.review);
+      if ('refused' in plan) {
+        setState({ phase: 'failed', message: plan.refused });
         return;
       }
       if (store.getState().dirty) {
@@ -119,15 +130,8 @@ export function useResync({
         }
       }
       setState({ phase: 'starting' });
-      const source: LyricsSource =
-        scope === 'song'
-          ? { type: 'alignment', alignmentId }
-          : {
-              type: 'alignment',
-              alignmentId,
-              // The stored items (after the save): the service knows only those ids.
-              keepItemIds: keepOutside(store.getState().base.items, selected, marks.review),
-            };
+      const stored = store.getState().base.items;
+      const source = resyncSource(scope, alignmentId, stored, plan.selected, marks.review);
       try {
         const started = await start.mutateAsync(source);
         setState({ phase: 'running', taskId: started.taskId });
@@ -138,22 +142,7 @@ export function useResync({
     },
     [busy, store, marks.review, saveFirst, alignmentId, start],
   );
-
-  // Done: show the new alignment in Compare with (once); it may need the project fetched again
-  // (a task first seen after it had ended does not refresh it).
-  const compared = useRef<string | null>(null);
-  const asked = useRef<string | null>(null);
-  useEffect(() => {
-    if (!made) return;
-    if (arrived) {
-      if (compared.current === made) return;
-      compared.current = made;
-      compareWith(made);
-    } else if (asked.current !== made) {
-      asked.current = made;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId), exact: true });
-    }
-  }, [made, arrived, compareWith, queryClient, projectId]);
+  useCompareWhenArrived(made, arrived, compareWith, projectId);
 
   const progress =
     shown.phase === 'running' && data?.output && 'progress' in data.output

@@ -3,6 +3,7 @@ import { getItem, isEstimated, toArray } from '../../../timing';
 import { song, word } from '../../../timing/test-items';
 import { createEditorStore } from './editor-store';
 import { createDriver } from './test-driver';
+import { spanOf, testStore } from './test-store';
 
 const items = () => [
   word(0, 0, 0, 1, 'a'),
@@ -10,18 +11,8 @@ const items = () => [
   word(0, 2, 3, 4, 'c'),
   word(1, 0, 5, 6, 'd'),
 ];
-const make = () =>
-  createEditorStore({
-    items: items(),
-    revision: 'r1',
-    selectionRevision: 's1',
-    duration: 10,
-    validationDelayMs: 0,
-  });
-const span = (store: ReturnType<typeof make>, key: string) => {
-  const x = getItem(store.getState().doc, key);
-  return x && [x.start, x.end];
-};
+const make = () => testStore(items());
+const span = spanOf;
 
 describe('editor store', () => {
   it('drags with a preview, commits one undo step, and undoes it', () => {

@@ -1,29 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { getItem } from '../../../timing';
 import { word } from '../../../timing/test-items';
-import { createEditorStore } from './editor-store';
+import { spanOf, testStore } from './test-store';
 
 // a 0..1, b 1..2, c 3..4 (gap before and after), d 5..6; song 10 s.
+const words = [
+  word(0, 0, 0, 1, 'a'),
+  word(0, 1, 1, 2, 'b'),
+  word(0, 2, 3, 4, 'c'),
+  word(1, 0, 5, 6, 'd'),
+];
 const make = (overlap: 'allow' | 'stop' | 'push' = 'allow') => {
-  const store = createEditorStore({
-    items: [
-      word(0, 0, 0, 1, 'a'),
-      word(0, 1, 1, 2, 'b'),
-      word(0, 2, 3, 4, 'c'),
-      word(1, 0, 5, 6, 'd'),
-    ],
-    revision: 'r1',
-    selectionRevision: 's1',
-    duration: 10,
-    validationDelayMs: 0,
-  });
+  const store = testStore(words);
   store.getState().actions.setSettings({ overlapPolicy: overlap });
   return store;
 };
-const span = (store: ReturnType<typeof make>, key: string) => {
-  const x = getItem(store.getState().doc, key);
-  return x && [x.start, x.end];
-};
+const span = spanOf;
 
 describe('[ and ] at the playhead', () => {
   it('set the edge inside the word, silently', () => {

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { toArray } from '../../../timing';
 import { word } from '../../../timing/test-items';
-import { createEditorStore } from './editor-store';
+import { testStore } from './test-store';
 
 const make = () =>
-  createEditorStore({
-    items: [
-      word(0, 0, 0, 1, 'ab'),
-      word(0, 1, 1, 2, 'cd'),
-      word(0, 2, 3, 4, 'e'),
-      word(1, 0, 5, 6, 'f'),
-    ],
-    revision: 'r1',
-    selectionRevision: 's1',
-    duration: 10,
-    validationDelayMs: 0,
-    settings: { overlapPolicy: 'stop' },
-  });
+  testStore(
+    [word(0, 0, 0, 1, 'ab'), word(0, 1, 1, 2, 'cd'), word(0, 2, 3, 4, 'e'), word(1, 0, 5, 6, 'f')],
+    { settings: { overlapPolicy: 'stop' } },
+  );
 type Store = ReturnType<typeof make>;
 const words = (store: Store) =>
   toArray(store.getState().doc).map(

@@ -8,6 +8,7 @@ import {
   planTake,
   type SplitInto,
   type TakeScope,
+  type TimingDoc,
 } from '../../../timing';
 import type { StoreKit } from './store-kit';
 import type { EditorActions } from './types';
@@ -26,31 +27,51 @@ type ToolActions = Pick<
   | 'takeFrom'
 >;
 
+/** The selected word first in lyric order. */
+function firstInLyricOrder(
+  doc: TimingDoc,
+  selection: ReadonlySet<string>,
+): AlignmentItem | undefined {
+  let best: AlignmentItem | undefined;
+  for (const key of selection) {
+    const item = getItem(doc, key);
+    if (item && (!best || compareLyric(item, best) < 0)) best = item;
+  }
+  return best;
+}
+
+/** The keys a tool acts on: the selected words, or every word of their lines. */
+function keysInScope(doc: TimingDoc, selection: ReadonlySet<string>, scope: ToolScope): string[] {
+  if (scope === 'words') return [...selection].filter((k) => getItem(doc, k));
+  const lines = new Set<number>();
+  for (const key of selection) {
+    const item = getItem(doc, key);
+    if (item) lines.add(item.line);
+  }
+  return [...lines].flatMap((line) => lineItems(doc, line).map(keyOf));
+}
+
+/** Why "take from comparison" took nothing: the first lyric positions it lacks. */
+function missingInComparison(missing: readonly string[]): string {
+  const what = missing
+    .slice(0, 3)
+    .map((p) => {
+      const [line, word] = p.split('/').map(Number);
+      return word === undefined
+        ? `line ${(line ?? 0) + 1}`
+        : `word ${word + 1} of line ${(line ?? 0) + 1}`;
+    })
+    .join(', ');
+  return `The comparison has nothing at ${what}${missing.length > 3 ? '…' : ''}: nothing was taken.`;
+}
+
 /**
  * The editing tools (split, merge with next, singer, shift, stretch, take from a comparison).
  * Each is one undo step; a tool that cannot act returns a sentence saying why (null: done).
  */
 export function createToolActions(kit: StoreKit): ToolActions {
-  /** The selected word first in lyric order. */
-  const firstSelected = (): AlignmentItem | undefined => {
-    const { doc, selection } = kit.get();
-    let best: AlignmentItem | undefined;
-    for (const key of selection) {
-      const item = getItem(doc, key);
-      if (item && (!best || compareLyric(item, best) < 0)) best = item;
-    }
-    return best;
-  };
-  const scopeKeys = (scope: ToolScope): string[] => {
-    const { doc, selection } = kit.get();
-    if (scope === 'words') return [...selection].filter((k) => getItem(doc, k));
-    const lines = new Set<number>();
-    for (const key of selection) {
-      const item = getItem(doc, key);
-      if (item) lines.add(item.line);
-    }
-    return [...lines].flatMap((line) => lineItems(doc, line).map(keyOf));
-  };
+  const firstSelected = () => firstInLyricOrder(kit.get().doc, kit.get().selection);
+  const scopeKeys = (scope: ToolScope) => keysInScope(kit.get().doc, kit.get().selection, scope);
   const none = 'Select a word first.';
 
   return {
@@ -98,18 +119,7 @@ export function createToolActions(kit: StoreKit): ToolActions {
       const { doc, selection } = kit.get();
       if (!selection.size) return none;
       const plan = planTake(doc, source, selection, scope);
-      if (plan.missing.length) {
-        const what = plan.missing
-          .slice(0, 3)
-          .map((p) => {
-            const [line, word] = p.split('/').map(Number);
-            return word === undefined
-              ? `line ${(line ?? 0) + 1}`
-              : `word ${word + 1} of line ${(line ?? 0) + 1}`;
-          })
-          .join(', ');
-        return `The comparison has nothing at ${what}${plan.missing.length > 3 ? '…' : ''}: nothing was taken.`;
-      }
+      if (plan.missing.length) return missingInComparison(plan.missing);
       kit.run({ type: 'replace', keys: plan.keys, items: plan.items });
       // The taken words stay selected (their keys may differ from the replaced ones).
       kit.set({ selection: new Set(plan.items.map(keyOf)) });

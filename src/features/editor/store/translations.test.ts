@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getItem, lineItems } from '../../../timing';
 import { word } from '../../../timing/test-items';
-import { createEditorStore } from './editor-store';
+import { testStore } from './test-store';
 
 /** Two lines; line 0 has a German translation on its first word. */
 const items = () => [
@@ -9,14 +9,7 @@ const items = () => [
   word(0, 1, 1, 2, 'b'),
   word(1, 0, 5, 6, 'd'),
 ];
-const make = () =>
-  createEditorStore({
-    items: items(),
-    revision: 'r1',
-    selectionRevision: 's1',
-    duration: 10,
-    validationDelayMs: 0,
-  });
+const make = () => testStore(items());
 const de = (store: ReturnType<typeof make>, line: number) =>
   lineItems(store.getState().doc, line)[0]?.translations?.de;
 

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { Canvas2D } from './canvas-context';
 
 export interface RecordedCall {
@@ -56,4 +57,19 @@ export function createRecordingContext(): Canvas2D & { calls: RecordedCall[] } {
     stroke() {},
   };
   return ctx;
+}
+
+/** Every element measures `width` x `height` CSS px at the page's origin (tests only: jsdom lays nothing out). */
+export function stubElementBox(width: number, height: number): void {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+    left: 0,
+    top: 0,
+    x: 0,
+    y: 0,
+    right: width,
+    bottom: height,
+    width,
+    height,
+    toJSON: () => ({}),
+  });
 }

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRecordingContext } from './fake-context';
+import { createRecordingContext, stubElementBox } from './fake-context';
 import { TimelineOverview } from './overview';
 import type { OverviewSource } from './overview-model';
 import { DARK_OVERVIEW_COLORS } from './overview-render';
@@ -28,17 +28,7 @@ beforeEach(() => {
     if (!ctx) contexts.set(this, (ctx = createRecordingContext()));
     return ctx as unknown as CanvasRenderingContext2D;
   });
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
-    left: 0,
-    top: 0,
-    x: 0,
-    y: 0,
-    right: 1000,
-    bottom: 40,
-    width: 1000,
-    height: 40,
-    toJSON: () => ({}),
-  });
+  stubElementBox(1000, 40);
 });
 afterEach(() => {
   cleanup();

@@ -19,6 +19,7 @@ import { DARK_OVERVIEW_COLORS, type OverviewColors } from './overview-render';
 import type { TimelineView } from './types';
 import { useCanvasSize, type CanvasSize } from './use-canvas-size';
 import type { ZoomLimits } from './viewport';
+import { LayerCanvas } from './layer-canvas';
 
 export interface TimelineOverviewProps {
   /** Read every frame: return the same objects until the words or problems change. */
@@ -68,22 +69,8 @@ export function TimelineOverview(props: TimelineOverviewProps) {
       style={{ position: 'relative', overflow: 'hidden', touchAction: 'none', cursor: 'pointer' }}
       {...handlers}
     >
-      <canvas
-        ref={base}
-        aria-hidden="true"
-        style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
-      />
-      <canvas
-        ref={overlay}
-        aria-hidden="true"
-        style={{
-          position: 'absolute',
-          inset: 0,
-          width: '100%',
-          height: '100%',
-          pointerEvents: 'none',
-        }}
-      />
+      <LayerCanvas ref={base} />
+      <LayerCanvas ref={overlay} passThrough />
     </div>
   );
 }

@@ -354,13 +354,9 @@ function fitLabel(f: Frame, text: string, room: number): string | null {
   return chars >= 1 ? `${text.slice(0, chars)}…` : null;
 }
 
-/**
- * Paints the static scene: ruler, lanes, the visible items (binary-search culled), labels where
- * they fit, and the drag preview on top. The playhead is drawn by renderOverlay on another canvas.
- */
-export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats {
-  const { view, colors, items } = scene;
-  const layout = laneLayout(view, scene.laneCount);
+/** The background, the alternate lanes' shading, the ruler and the onset ticks. */
+function paintBackground(ctx: Canvas2D, scene: TimelineScene, layout: LaneLayout): void {
+  const { view, colors } = scene;
   ctx.setTransform(view.devicePixelRatio, 0, 0, view.devicePixelRatio, 0, 0);
   ctx.fillStyle = colors.background;
   ctx.fillRect(0, 0, view.width, view.height);
@@ -370,10 +366,13 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
   }
   renderRuler(ctx, view, colors);
   renderOnsetTicks(ctx, scene);
+}
 
+/** A frame's drawing state, with the label font set and its mean character width measured. */
+function startFrame(ctx: Canvas2D, scene: TimelineScene, layout: LaneLayout): Frame {
   ctx.font = LABEL_FONT;
   const sample = 'etaoinshrdlu';
-  const f: Frame = {
+  return {
     ctx,
     scene,
     layout,
@@ -388,6 +387,46 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
     fill: '',
     stats: { drawn: 0, skipped: 0, labels: 0, visited: 0 },
   };
+}
+
+/** The dragged words at their previewed place, over the static items. */
+function paintPreview(f: Frame, viewEnd: number): void {
+  const { view, items, preview } = f.scene;
+  if (preview?.kind === 'shift') {
+    const d = preview.deltaSeconds;
+    for (let i = f.scene.firstVisibleIndex(view.startTime - d); i < items.count; i++) {
+      const item = items.itemAt(i);
+      if (item.start + d > viewEnd) break;
+      if (!preview.keys.has(item.key) || item.end + d < view.startTime) continue;
+      drawItem(f, item, item.start + d, item.end + d, 'preview');
+    }
+  } else if (preview?.kind === 'replace') {
+    for (const item of preview.items.values()) {
+      if (item.end >= view.startTime && item.start <= viewEnd) {
+        drawItem(f, item, item.start, item.end, 'preview');
+      }
+    }
+  }
+}
+
+/** The line at the time a drag snaps to. */
+function paintSnapGuide(f: Frame): void {
+  const { view, colors, snapGuide } = f.scene;
+  if (snapGuide == null) return;
+  const x = Math.round((snapGuide - view.startTime) * view.pxPerSecond);
+  f.ctx.fillStyle = colors.snapGuide;
+  f.ctx.fillRect(x, f.layout.top, 1, view.height - f.layout.top);
+}
+
+/**
+ * Paints the static scene: ruler, lanes, the visible items (binary-search culled), labels where
+ * they fit, and the drag preview on top. The playhead is drawn by renderOverlay on another canvas.
+ */
+export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats {
+  const { view, items } = scene;
+  const layout = laneLayout(view, scene.laneCount);
+  paintBackground(ctx, scene, layout);
+  const f = startFrame(ctx, scene, layout);
   const viewEnd = view.startTime + view.width / view.pxPerSecond;
   const preview = scene.preview;
   // Zoomed out (a device pixel holds more than a word), jump over the words that would only
@@ -440,27 +479,9 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
   flushRuns(f);
   // Labels of the static items go under the preview, so a word dragged over another stays legible.
   flushLabels(f);
-  if (preview?.kind === 'shift') {
-    const d = preview.deltaSeconds;
-    for (let i = scene.firstVisibleIndex(view.startTime - d); i < items.count; i++) {
-      const item = items.itemAt(i);
-      if (item.start + d > viewEnd) break;
-      if (!preview.keys.has(item.key) || item.end + d < view.startTime) continue;
-      drawItem(f, item, item.start + d, item.end + d, 'preview');
-    }
-  } else if (preview?.kind === 'replace') {
-    for (const item of preview.items.values()) {
-      if (item.end >= view.startTime && item.start <= viewEnd) {
-        drawItem(f, item, item.start, item.end, 'preview');
-      }
-    }
-  }
+  paintPreview(f, viewEnd);
   flushRuns(f);
   flushLabels(f);
-  if (scene.snapGuide != null) {
-    const x = Math.round((scene.snapGuide - view.startTime) * view.pxPerSecond);
-    ctx.fillStyle = colors.snapGuide;
-    ctx.fillRect(x, layout.top, 1, view.height - layout.top);
-  }
+  paintSnapGuide(f);
   return f.stats;
 }

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRecordingContext } from './fake-context';
+import { createRecordingContext, stubElementBox } from './fake-context';
 import type { TimelineIntent } from './intents';
 import { RULER_HEIGHT } from './layout';
 import { regularItems, sceneFromArray } from './test-scene';
@@ -22,17 +22,7 @@ beforeEach(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
     () => createRecordingContext() as unknown as CanvasRenderingContext2D,
   );
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
-    left: 0,
-    top: 0,
-    x: 0,
-    y: 0,
-    right: 1000,
-    bottom: 224,
-    width: 1000,
-    height: 224,
-    toJSON: () => ({}),
-  });
+  stubElementBox(1000, 224);
 });
 afterEach(() => {
   cleanup();

@@ -14,6 +14,7 @@ import { TimelineEngine } from './timeline-engine';
 import type { TimelineScene } from './types';
 import { useCanvasSize } from './use-canvas-size';
 import type { ZoomLimits } from './viewport';
+import { LayerCanvas } from './layer-canvas';
 
 export interface TimelineCanvasProps {
   /** The scene as of now; read at draw time. Its view's size is replaced by the measured one. */
@@ -106,17 +107,7 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
             p.current.onIntent({ type: 'hover', key: null });
         }}
       />
-      <canvas
-        ref={overlay}
-        aria-hidden="true"
-        style={{
-          position: 'absolute',
-          inset: 0,
-          width: '100%',
-          height: '100%',
-          pointerEvents: 'none',
-        }}
-      />
+      <LayerCanvas ref={overlay} passThrough />
       {props.children}
     </div>
   );

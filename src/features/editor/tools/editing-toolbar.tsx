@@ -8,6 +8,7 @@ import { SingerLegend } from './singer-legend';
 import { SplitDialog } from './split-dialog';
 import { StretchDialog } from './stretch-dialog';
 import type { EditingTools } from './use-editing-tools';
+import '../bars.css';
 import './tools.css';
 
 interface Props {
@@ -28,13 +29,7 @@ const created = (iso: string) =>
  * what cannot be done is said in the status line, never silently skipped.
  */
 export function EditingToolbar({ tools, store, others, getPlayhead, duration }: Props) {
-  const ids = { singer: useId(), compare: useId(), lines: useId(), status: useId() };
-  const singer = useEditor((s) => selectionSinger(s.doc, s.selection));
-  const used = useEditor((s) => singersOf(s.doc));
-  const hasSelection = useEditor((s) => s.selection.size > 0);
-  const actions = () => store.getState().actions;
-  const splitItem = tools.dialog === 'split' ? tools.firstSelected() : null;
-
+  const linesId = useId();
   return (
     <div className="editing-tools" role="group" aria-label="Editing tools">
       <button type="button" onClick={() => tools.open('split')} aria-keyshortcuts="S">
@@ -49,50 +44,17 @@ export function EditingToolbar({ tools, store, others, getPlayhead, duration }: 
       <button type="button" onClick={() => tools.open('stretch')} aria-keyshortcuts="E">
         Stretch selection
       </button>
-      <span className="tool-group">
-        <label htmlFor={ids.singer}>Singer</label>
-        <select
-          id={ids.singer}
-          value={singer}
-          onChange={(e) => {
-            const v = e.target.value;
-            tools.say(actions().setSingerOf(tools.scope, v === 'none' ? undefined : Number(v)));
-          }}
-        >
-          {!hasSelection && <option value="">(select words)</option>}
-          {singer === 'mixed' && <option value="mixed">Mixed</option>}
-          <option value="none">No singer</option>
-          {singerChoices(used).map((n) => (
-            <option key={n} value={String(n)}>
-              Singer {n}
-            </option>
-          ))}
-        </select>
-      </span>
-      <label className="check tool-group" htmlFor={ids.lines}>
+      <SingerSelect tools={tools} store={store} />
+      <label className="check tool-group" htmlFor={linesId}>
         <input
-          id={ids.lines}
+          id={linesId}
           type="checkbox"
           checked={tools.scope === 'lines'}
           onChange={(e) => tools.setScope(e.target.checked ? 'lines' : 'words')}
         />
         Whole lines
       </label>
-      <span className="tool-group">
-        <label htmlFor={ids.compare}>Compare with</label>
-        <select
-          id={ids.compare}
-          value={tools.compare?.id ?? ''}
-          onChange={(e) => tools.setCompareId(e.target.value || null)}
-        >
-          <option value="">None</option>
-          {others.map((a) => (
-            <option key={a.id} value={a.id}>
-              {alignmentLabel(a)} · {created(a.createdAt)}
-            </option>
-          ))}
-        </select>
-      </span>
+      <CompareSelect tools={tools} others={others} />
       <button type="button" onClick={tools.takeFromComparison} aria-keyshortcuts="C">
         Take from comparison
       </button>
@@ -105,9 +67,79 @@ export function EditingToolbar({ tools, store, others, getPlayhead, duration }: 
         Spectrogram
       </button>
       <SingerLegend />
-      <p id={ids.status} className="tool-status" role="status">
+      <p className="tool-status" role="status">
         {tools.message ?? ''}
       </p>
+      <ToolDialogs tools={tools} store={store} getPlayhead={getPlayhead} duration={duration} />
+    </div>
+  );
+}
+
+/** "Singer": the selection's singer (or mixed), set for the words or whole lines in scope. */
+function SingerSelect({ tools, store }: Pick<Props, 'tools' | 'store'>) {
+  const id = useId();
+  const singer = useEditor((s) => selectionSinger(s.doc, s.selection));
+  const used = useEditor((s) => singersOf(s.doc));
+  const hasSelection = useEditor((s) => s.selection.size > 0);
+  return (
+    <span className="tool-group">
+      <label htmlFor={id}>Singer</label>
+      <select
+        id={id}
+        value={singer}
+        onChange={(e) => {
+          const v = e.target.value;
+          const { actions } = store.getState();
+          tools.say(actions.setSingerOf(tools.scope, v === 'none' ? undefined : Number(v)));
+        }}
+      >
+        {!hasSelection && <option value="">(select words)</option>}
+        {singer === 'mixed' && <option value="mixed">Mixed</option>}
+        <option value="none">No singer</option>
+        {singerChoices(used).map((n) => (
+          <option key={n} value={String(n)}>
+            Singer {n}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+/** "Compare with": another alignment of the project shown as the ghost lane. */
+function CompareSelect({ tools, others }: Pick<Props, 'tools' | 'others'>) {
+  const id = useId();
+  return (
+    <span className="tool-group">
+      <label htmlFor={id}>Compare with</label>
+      <select
+        id={id}
+        value={tools.compare?.id ?? ''}
+        onChange={(e) => tools.setCompareId(e.target.value || null)}
+      >
+        <option value="">None</option>
+        {others.map((a) => (
+          <option key={a.id} value={a.id}>
+            {alignmentLabel(a)} · {created(a.createdAt)}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+/** The split, shift and stretch dialogs; the open one acts through the store's tool actions. */
+function ToolDialogs({ tools, store, getPlayhead, duration }: Omit<Props, 'others'>) {
+  const actions = () => store.getState().actions;
+  const splitItem = tools.dialog === 'split' ? tools.firstSelected() : null;
+  const scoped = {
+    getInfo: tools.scopeInfo,
+    initialScope: tools.scope,
+    duration,
+    onClose: tools.close,
+  };
+  return (
+    <>
       <SplitDialog
         item={splitItem}
         playhead={getPlayhead()}
@@ -117,21 +149,15 @@ export function EditingToolbar({ tools, store, others, getPlayhead, duration }: 
         }
       />
       <ShiftDialog
+        {...scoped}
         open={tools.dialog === 'shift'}
-        getInfo={tools.scopeInfo}
-        initialScope={tools.scope}
-        duration={duration}
-        onClose={tools.close}
         onShift={(offset, scope) => actions().shiftSelection(offset, scope)}
       />
       <StretchDialog
+        {...scoped}
         open={tools.dialog === 'stretch'}
-        getInfo={tools.scopeInfo}
-        initialScope={tools.scope}
-        duration={duration}
-        onClose={tools.close}
         onStretch={(start, end, scope) => actions().stretchSelectionTo(start, end, scope)}
       />
-    </div>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
 import type { ToolScope } from '../store/tool-actions';
 import { ScopeChoice, ToolDialog } from './tool-dialog';
 
@@ -42,4 +42,21 @@ export function ScopedDialog({
       />
     </ToolDialog>
   );
+}
+
+/**
+ * What a scoped dialog's body keeps while open: the selection's cover read once at opening, and
+ * the scope chosen in it (starting at the toolbar's); `frame` is what `ScopedDialog` takes of them.
+ */
+export function useScopedDialog({ open, getInfo, initialScope, onClose }: ScopedDialogProps) {
+  const [info] = useState(getInfo);
+  const [scope, setScope] = useState<ToolScope>(initialScope);
+  const frame = {
+    open,
+    onClose,
+    info,
+    scope,
+    onScopeChange: setScope,
+  };
+  return { info, scope, frame };
 }

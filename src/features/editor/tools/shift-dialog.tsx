@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatTime } from '../panels/time-format';
 import type { ToolScope } from '../store/tool-actions';
-import { ScopedDialog, type ScopedDialogProps } from './scoped-dialog';
+import { ScopedDialog, useScopedDialog, type ScopedDialogProps } from './scoped-dialog';
 import { ToolField } from './tool-dialog';
 import { parseOffset, shiftProblem } from './tool-input';
 
@@ -15,10 +15,10 @@ export function ShiftDialog(props: Props) {
   return props.open ? <Body {...props} /> : null;
 }
 
-function Body({ open, getInfo, initialScope, duration, onClose, onShift }: Props) {
+function Body(props: Props) {
+  const { duration, onShift } = props;
+  const { info, scope, frame } = useScopedDialog(props);
   const [text, setText] = useState('');
-  const [info] = useState(getInfo);
-  const [scope, setScope] = useState<ToolScope>(initialScope);
   const [error, setError] = useState<string | null>(null);
   const confirm = () => {
     const parsed = parseOffset(text);
@@ -33,16 +33,7 @@ function Body({ open, getInfo, initialScope, duration, onClose, onShift }: Props
   };
   const span = info[scope];
   return (
-    <ScopedDialog
-      title="Shift selection"
-      confirm="Shift"
-      open={open}
-      onClose={onClose}
-      onConfirm={confirm}
-      info={info}
-      scope={scope}
-      onScopeChange={setScope}
-    >
+    <ScopedDialog {...frame} title="Shift selection" confirm="Shift" onConfirm={confirm}>
       <ToolField
         label="Offset in seconds"
         value={text}

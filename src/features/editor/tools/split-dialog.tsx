@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { AlignmentItem } from '../../../contract';
 import type { SplitInto } from '../../../timing';
 import { formatTime } from '../panels/time-format';
-import { ToolDialog, ToolField } from './tool-dialog';
-import { initialSplit } from './tool-input';
+import { RadioChoice, ToolDialog, ToolField } from './tool-dialog';
+import { initialSplit, proportionalSplitTime, splitLetterProblem } from './tool-input';
 
 interface Props {
   /** The word to split (null: closed). */
@@ -32,28 +32,15 @@ function ToolDialogBody({ item, playhead, onClose, onSplit }: Props) {
   const [into, setInto] = useState<SplitInto>('words');
   const [atPlayhead, setAtPlayhead] = useState(start.time !== undefined);
   const [error, setError] = useState<string | null>(null);
-  const name = useId();
   const text = item?.text ?? '';
   const at = Number(letters);
-  const valid = Number.isInteger(at) && at >= 1 && at < text.length;
-  const proportional = item
-    ? item.start + ((item.end - item.start) * (valid ? at : 0)) / Math.max(1, text.length)
-    : 0;
+  const valid = splitLetterProblem(text, at) === null;
+  const proportional = item ? proportionalSplitTime(item, valid ? at : 0) : 0;
   const confirm = () => {
     if (!item) return true;
-    if (!valid) {
-      setError(
-        text.length < 2
-          ? `“${text}” has one letter: it cannot be split.`
-          : `Type a number from 1 to ${text.length - 1}: the letters before the split.`,
-      );
-      return false;
-    }
-    const problem = onSplit(
-      at,
-      into,
-      atPlayhead && start.time !== undefined ? start.time : undefined,
-    );
+    const problem =
+      splitLetterProblem(text, at) ??
+      onSplit(at, into, atPlayhead && start.time !== undefined ? start.time : undefined);
     setError(problem);
     return problem === null;
   };
@@ -81,50 +68,31 @@ function ToolDialogBody({ item, playhead, onClose, onSplit }: Props) {
             : `1 to ${Math.max(1, text.length - 1)}`
         }
       />
-      <fieldset className="tool-scope">
-        <legend>Make the second part</legend>
-        <label className="check">
-          <input
-            type="radio"
-            name={`${name}-into`}
-            checked={into === 'words'}
-            onChange={() => setInto('words')}
-          />
-          A word of its own (two words)
-        </label>
-        <label className="check">
-          <input
-            type="radio"
-            name={`${name}-into`}
-            checked={into === 'subwords'}
-            onChange={() => setInto('subwords')}
-          />
-          A sub-word of the same word (sung as one word)
-        </label>
-      </fieldset>
-      <fieldset className="tool-scope">
-        <legend>Split time</legend>
-        <label className="check">
-          <input
-            type="radio"
-            name={`${name}-time`}
-            checked={atPlayhead && start.time !== undefined}
-            disabled={start.time === undefined}
-            onChange={() => setAtPlayhead(true)}
-          />
-          At the playhead
-          {start.time === undefined ? ' (not inside the word)' : ` (${formatTime(start.time)})`}
-        </label>
-        <label className="check">
-          <input
-            type="radio"
-            name={`${name}-time`}
-            checked={!atPlayhead || start.time === undefined}
-            onChange={() => setAtPlayhead(false)}
-          />
-          In proportion to the letters ({formatTime(proportional)})
-        </label>
-      </fieldset>
+      <RadioChoice
+        legend="Make the second part"
+        value={into}
+        onChange={setInto}
+        options={[
+          { value: 'words', label: 'A word of its own (two words)' },
+          { value: 'subwords', label: 'A sub-word of the same word (sung as one word)' },
+        ]}
+      />
+      <RadioChoice
+        legend="Split time"
+        value={atPlayhead && start.time !== undefined ? 'playhead' : 'letters'}
+        onChange={(v) => setAtPlayhead(v === 'playhead')}
+        options={[
+          {
+            value: 'playhead',
+            label: `At the playhead${start.time === undefined ? ' (not inside the word)' : ` (${formatTime(start.time)})`}`,
+            disabled: start.time === undefined,
+          },
+          {
+            value: 'letters',
+            label: `In proportion to the letters (${formatTime(proportional)})`,
+          },
+        ]}
+      />
     </ToolDialog>
   );
 }

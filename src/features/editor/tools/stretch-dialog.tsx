@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatTime, parseTime } from '../panels/time-format';
 import type { ToolScope } from '../store/tool-actions';
-import { ScopedDialog, type ScopedDialogProps } from './scoped-dialog';
+import { ScopedDialog, useScopedDialog, type ScopedDialogProps } from './scoped-dialog';
 import { ToolField } from './tool-dialog';
 import { stretchProblem } from './tool-input';
 
@@ -15,17 +15,18 @@ export function StretchDialog(props: Props) {
   return props.open ? <Body {...props} /> : null;
 }
 
-function Body({ open, getInfo, initialScope, duration, onClose, onStretch }: Props) {
-  const [info] = useState(getInfo);
-  const [scope, setScope] = useState<ToolScope>(initialScope);
-  const [start, setStart] = useState(formatTime(info[initialScope].start));
-  const [end, setEnd] = useState(formatTime(info[initialScope].end));
+function Body(props: Props) {
+  const { duration, onStretch } = props;
+  const { info, scope, frame } = useScopedDialog(props);
+  const [start, setStart] = useState(formatTime(info[props.initialScope].start));
+  const [end, setEnd] = useState(formatTime(info[props.initialScope].end));
   const [errors, setErrors] = useState<{ start: string | null; end: string | null }>({
     start: null,
     end: null,
   });
+  // Another scope: the fields start again at its span.
   const changeScope = (next: ToolScope) => {
-    setScope(next);
+    frame.onScopeChange(next);
     setStart(formatTime(info[next].start));
     setEnd(formatTime(info[next].end));
     setErrors({ start: null, end: null });
@@ -41,14 +42,11 @@ function Body({ open, getInfo, initialScope, duration, onClose, onStretch }: Pro
   };
   return (
     <ScopedDialog
+      {...frame}
+      onScopeChange={changeScope}
       title="Stretch selection"
       confirm="Stretch"
-      open={open}
-      onClose={onClose}
       onConfirm={confirm}
-      info={info}
-      scope={scope}
-      onScopeChange={changeScope}
     >
       <ToolField
         label="New start"

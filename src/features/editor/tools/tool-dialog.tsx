@@ -96,6 +96,38 @@ export function ToolField({
   );
 }
 
+/** A fieldset of radio buttons: one choice among a few, each with its own label. */
+export function RadioChoice<T extends string>({
+  legend,
+  value,
+  onChange,
+  options,
+}: {
+  legend: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: readonly { value: T; label: ReactNode; disabled?: boolean }[];
+}) {
+  const name = useId();
+  return (
+    <fieldset className="tool-scope">
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="check">
+          <input
+            type="radio"
+            name={name}
+            checked={value === option.value}
+            disabled={option.disabled}
+            onChange={() => onChange(option.value)}
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /** "Selected words (3)" / "Their whole lines (12 words)": which words a tool acts on. */
 export function ScopeChoice({
   value,
@@ -108,28 +140,15 @@ export function ScopeChoice({
   words: number;
   lineWords: number;
 }) {
-  const name = useId();
   return (
-    <fieldset className="tool-scope">
-      <legend>Apply to</legend>
-      <label className="check">
-        <input
-          type="radio"
-          name={name}
-          checked={value === 'words'}
-          onChange={() => onChange('words')}
-        />
-        The selected words ({words})
-      </label>
-      <label className="check">
-        <input
-          type="radio"
-          name={name}
-          checked={value === 'lines'}
-          onChange={() => onChange('lines')}
-        />
-        Their whole lines ({lineWords} words)
-      </label>
-    </fieldset>
+    <RadioChoice
+      legend="Apply to"
+      value={value}
+      onChange={onChange}
+      options={[
+        { value: 'words', label: `The selected words (${words})` },
+        { value: 'lines', label: `Their whole lines (${lineWords} words)` },
+      ]}
+    />
   );
 }

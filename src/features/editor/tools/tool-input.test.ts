@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { initialSplit, parseOffset, shiftProblem, stretchProblem } from './tool-input';
+import {
+  initialSplit,
+  parseOffset,
+  proportionalSplitTime,
+  shiftProblem,
+  splitLetterProblem,
+  stretchProblem,
+} from './tool-input';
 
 describe('tool input', () => {
   it.each([
@@ -41,5 +48,18 @@ describe('tool input', () => {
       time: undefined,
     });
     expect(initialSplit({ start: 1, end: 2, text: 'ab' }, 2)).toEqual({ at: 1, time: undefined });
+  });
+
+  it('checks the split point: between two letters of the word, said in a sentence', () => {
+    expect(splitLetterProblem('hello', 2)).toBeNull();
+    expect(splitLetterProblem('hello', 0)).toMatch(/from 1 to 4/);
+    expect(splitLetterProblem('hello', 5)).toMatch(/from 1 to 4/);
+    expect(splitLetterProblem('hello', 1.5)).toMatch(/from 1 to 4/);
+    expect(splitLetterProblem('a', 1)).toBe('“a” has one letter: it cannot be split.');
+  });
+
+  it('places a split in proportion to the letters', () => {
+    expect(proportionalSplitTime({ start: 1, end: 2, text: 'hell' }, 1)).toBe(1.25);
+    expect(proportionalSplitTime({ start: 1, end: 2, text: '' }, 0)).toBe(1);
   });
 });

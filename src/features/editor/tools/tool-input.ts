@@ -50,3 +50,19 @@ export function initialSplit(
   const fraction = (playhead - item.start) / (item.end - item.start);
   return { at: Math.min(letters - 1, Math.max(1, Math.round(letters * fraction))), time: playhead };
 }
+
+/** Why a split after `at` letters of `text` cannot be done, or null. */
+export function splitLetterProblem(text: string, at: number): string | null {
+  if (Number.isInteger(at) && at >= 1 && at < text.length) return null;
+  return text.length < 2
+    ? `“${text}” has one letter: it cannot be split.`
+    : `Type a number from 1 to ${text.length - 1}: the letters before the split.`;
+}
+
+/** The split time in proportion to the letters: `at` letters into the word's span. */
+export function proportionalSplitTime(
+  item: Pick<AlignmentItem, 'start' | 'end' | 'text'>,
+  at: number,
+): number {
+  return item.start + ((item.end - item.start) * at) / Math.max(1, item.text.length);
+}

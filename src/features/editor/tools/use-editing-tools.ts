@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Alignment, AlignmentItem } from '../../../contract';
-import { compareItems, getItem } from '../../../timing';
 import type { KeyHandlers } from '../keyboard';
 import type { EditorStore } from '../store';
 import type { ToolScope } from '../store/tool-actions';
 import type { ScopeInfo } from './scoped-dialog';
+import { firstSelectedItem, scopeInfoOf } from './selection-scope';
 
 export type ToolDialogKind = 'split' | 'shift' | 'stretch';
 
@@ -16,6 +16,22 @@ function storedSpectrogram(): boolean {
   } catch {
     return false; // storage blocked: off
   }
+}
+
+/** Whether the spectrogram shows, kept across visits; and its toggle. */
+function useSpectrogramPreference(): [boolean, () => void] {
+  const [spectrogram, setSpectrogram] = useState(storedSpectrogram);
+  const toggle = useCallback(() => {
+    setSpectrogram((on) => {
+      try {
+        localStorage.setItem(SPECTROGRAM_KEY, on ? 'off' : 'on');
+      } catch {
+        // storage blocked: the toggle still works for this page
+      }
+      return !on;
+    });
+  }, []);
+  return [spectrogram, toggle];
 }
 
 /** The tools' state shared by the toolbar, the dialogs, the ghost lane and the keys. */
@@ -49,35 +65,11 @@ export function useEditingTools(store: EditorStore, others: readonly Alignment[]
   const [message, say] = useState<string | null>(null);
   const [scope, setScope] = useState<ToolScope>('words');
   const [compareId, setCompareId] = useState<string | null>(null);
-  const [spectrogram, setSpectrogram] = useState(storedSpectrogram);
+  const [spectrogram, toggleSpectrogram] = useSpectrogramPreference();
   const compare = others.find((a) => a.id === compareId) ?? null;
 
-  const firstSelected = useCallback(() => {
-    const { doc, selection } = store.getState();
-    let best: AlignmentItem | null = null;
-    for (const key of selection) {
-      const item = getItem(doc, key);
-      if (item && (!best || compareItems(item, best) < 0)) best = item;
-    }
-    return best;
-  }, [store]);
-
-  const scopeInfo = useCallback((): ScopeInfo => {
-    const { doc, actions } = store.getState();
-    const of = (s: ToolScope) => {
-      let start = Infinity;
-      let end = -Infinity;
-      const keys = actions.scopeKeys(s);
-      for (const key of keys) {
-        const item = getItem(doc, key);
-        if (!item) continue;
-        start = Math.min(start, item.start);
-        end = Math.max(end, item.end);
-      }
-      return { count: keys.length, start, end };
-    };
-    return { words: of('words'), lines: of('lines') };
-  }, [store]);
+  const firstSelected = useCallback(() => firstSelectedItem(store.getState()), [store]);
+  const scopeInfo = useCallback(() => scopeInfoOf(store.getState()), [store]);
 
   const open = useCallback(
     (kind: ToolDialogKind) => {
@@ -94,16 +86,6 @@ export function useEditingTools(store: EditorStore, others: readonly Alignment[]
     if (!compare) return say('Choose an alignment in “Compare with” first.');
     say(store.getState().actions.takeFrom(compare.alignment.items, scope));
   }, [store, compare, scope]);
-  const toggleSpectrogram = useCallback(() => {
-    setSpectrogram((on) => {
-      try {
-        localStorage.setItem(SPECTROGRAM_KEY, on ? 'off' : 'on');
-      } catch {
-        // storage blocked: the toggle still works for this page
-      }
-      return !on;
-    });
-  }, []);
 
   const commands = useMemo<KeyHandlers>(
     () => ({
