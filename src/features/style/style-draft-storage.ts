@@ -1,5 +1,5 @@
 import type { StyleObject } from '../../contract';
-import type { StyleDraftState } from './style-draft';
+import type { StyleDraftState } from './style-draft-state';
 
 /*
  * Unsaved style work in localStorage (`kts.style-draft.<projectId>`), with the version and the

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { getAt, setAt, type ProjectSettings, type StyleObject } from '../../contract';
 import { readPersisted, writePersisted, type Persisted } from './style-draft-storage';
+import type { StyleDraftState, StyleSnapshot } from './style-draft-state';
 
 /**
  * The style being edited for one project: the settings it started from (`base`, the service's
@@ -11,24 +12,7 @@ import { readPersisted, writePersisted, type Persisted } from './style-draft-sto
 /** The path `set` takes for the project's `displayLanguages` (edited with the style, outside it). */
 export const DISPLAY_LANGUAGES = 'displayLanguages';
 
-/** One state of the draft: the style and the languages shown under the lines. */
-export interface StyleSnapshot {
-  readonly style: StyleObject;
-  readonly languages: readonly string[];
-}
-
-export interface StyleDraftState {
-  readonly base: ProjectSettings;
-  readonly style: StyleObject;
-  /** The project's `displayLanguages` being edited (empty: every language the items carry). */
-  readonly languages: readonly string[];
-  readonly past: readonly StyleSnapshot[];
-  readonly future: readonly StyleSnapshot[];
-  /** The draft was restored from storage on open. */
-  readonly restored: boolean;
-  /** Fields whose typed text is not a valid value (kept in the field, not in the style). */
-  readonly invalid: ReadonlySet<string>;
-}
+export type { StyleDraftState, StyleSnapshot } from './style-draft-state';
 
 export interface StyleDraftActions {
   /** A style path, or `DISPLAY_LANGUAGES` for the list of languages shown. */
