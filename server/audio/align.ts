@@ -65,15 +65,20 @@ export function alignLyrics(vocals: PcmAudio, lyrics: string): AlignmentItem[] {
     const span = placed ? tightenSpan(env.db, placed) : evenSpan(words, i, duration);
     const start = seconds(span.start);
     const end = Math.max(seconds(span.end), Math.min(duration, start + 0.001));
-    return {
-      line: w.line,
-      word: w.word,
-      subword: 0,
-      start: round(start),
-      end: round(end),
-      text: w.text,
-    };
+    return wordItem(w, start, end);
   });
+}
+
+/** A lyric word placed from start to end (seconds, kept to the millisecond), as one item. */
+export function wordItem(w: LyricWord, start: number, end: number): AlignmentItem {
+  return {
+    line: w.line,
+    word: w.word,
+    subword: 0,
+    start: round(start),
+    end: round(end),
+    text: w.text,
+  };
 }
 
 function atomFrames(): number {

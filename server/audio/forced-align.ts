@@ -1,5 +1,5 @@
 import type { AlignmentItem } from '../../src/contract';
-import { ALIGNER_MODEL, alignLyrics, EmptyLyricsError, tokenizeLyrics } from './align';
+import { ALIGNER_MODEL, alignLyrics, EmptyLyricsError, tokenizeLyrics, wordItem } from './align';
 import { repairLineHeads, type TimedWord } from './line-heads';
 import { repairSqueezed, squeezeRules } from './squeezed-words';
 import { lowerMovedConfidence, passageNotes, repairPassages } from './passage-repair';
@@ -68,8 +68,6 @@ const MIN_ENGLISH_SHARE = 0.5;
  * (sung words last several times their minimum; even fast clear speech stays near half).
  */
 const MAX_SHORTEST_SHARE = 0.75;
-
-const round = (s: number) => Math.round(s * 1000) / 1000;
 
 /**
  * Forced alignment of the lyrics on the vocal stem by pocketsphinx with a grammar of just these
@@ -754,13 +752,6 @@ function toItems(
     end = Math.min(duration, Math.max(start + 0.01, end));
     previousStart = start;
     previousEnd = end;
-    return {
-      line: w.line,
-      word: w.word,
-      subword: 0,
-      start: round(start),
-      end: round(end),
-      text: w.text,
-    };
+    return wordItem(w, start, end);
   });
 }
