@@ -21,7 +21,7 @@ import {
 } from './sphinx-windows';
 import { lineConsensus } from './consensus';
 import { syllableItems } from './subwords';
-import { energyEnvelope, FRAME_SECONDS, voicedRegions } from './voicing';
+import { energyEnvelope, FRAME_SECONDS, voicedRegions, voicedShare } from './voicing';
 
 /** The model name of alignments made by the recogniser. */
 export const SPHINX_MODEL = 'pocketsphinx-en-us';
@@ -326,7 +326,7 @@ function recogniserFailed(error: unknown): string {
  */
 function placeAgreedWords(sync: SyncContext, runs: SearchRun[], cpu: CpuBudget): SyncOutcome {
   const { words, spoken, phones, forms, duration, language, languageName, guessed } = sync;
-  const { env, stretches, agreed } = agreeOnLines(sync, runs, cpu);
+  const { env, stretches, voiced, agreed } = agreeOnLines(sync, runs, cpu);
   const byEnergy = new Set(agreed.source.flatMap((r, k) => (runs[r]?.byEnergy.has(k) ? [k] : [])));
   const byIndex = new Map(agreed.words.map((w) => [w.index, w]));
   const timed: TimedWord[] = spoken.map((wordIndex, k) => {
@@ -350,7 +350,7 @@ function placeAgreedWords(sync: SyncContext, runs: SearchRun[], cpu: CpuBudget):
   const repaired = passages.words;
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);
-  const lineVoicing = lineVoicedShares(repaired, voicedShare(stretches));
+  const lineVoicing = lineVoicedShares(repaired, voiced);
   const wordConfidence = spokenConfidence(
     words.length,
     spoken,
@@ -399,13 +399,14 @@ function agreeOnLines(sync: SyncContext, runs: readonly SearchRun[], cpu: CpuBud
     start: r.start * FRAME_SECONDS,
     end: r.end * FRAME_SECONDS,
   }));
+  const voiced = voicedShare(stretches);
   const agreed = lineConsensus(
     runs.map((run) => run.found.words),
     sync.lines,
-    voicedShare(stretches),
+    voiced,
   );
   if (process.env.SYNC_DEBUG) logConsensus(runs, agreed, sync.lines, stretches, cpu);
-  return { env, stretches, agreed };
+  return { env, stretches, voiced, agreed };
 }
 
 /** The notes on what the search did: wider beams, the mix, windows, words left to the energy aligner. */
@@ -444,31 +445,6 @@ function logConsensus(
     });
     console.error(`[sync]   line ${line}: ${starts.join(' | ')} -> search ${agreed.source[k]}`);
   }
-}
-
-/**
- * The share of [from, to) seconds inside the voiced stretches (sorted, apart) of the vocal stem.
- */
-export function voicedShare(
-  stretches: readonly { start: number; end: number }[],
-): (from: number, to: number) => number {
-  // Voiced seconds before each stretch's start, for a binary search.
-  const before = new Float64Array(stretches.length + 1);
-  stretches.forEach((s, i) => (before[i + 1] = (before[i] ?? 0) + (s.end - s.start)));
-  const upTo = (t: number) => {
-    let lo = 0;
-    let hi = stretches.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((stretches[mid]?.start ?? Infinity) < t) lo = mid + 1;
-      else hi = mid;
-    }
-    // Stretches 0..lo-1 start before t; the last of them may reach past t.
-    const last = stretches[lo - 1];
-    const full = before[lo] ?? 0;
-    return last ? full - Math.max(0, last.end - t) : 0;
-  };
-  return (from, to) => (to > from ? (upTo(to) - upTo(from)) / (to - from) : 0);
 }
 
 /** Confidence of a word by what placed it (see `SyncOutcome.wordConfidence`). */

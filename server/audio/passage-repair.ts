@@ -16,6 +16,7 @@
  */
 import type { TimedWord, Stretch } from './line-heads';
 import { noteOnsets, type Onset } from './passage-notes';
+import { voicedShare } from './voicing';
 
 export interface PassageContext {
   /** The stem's energy in dB per FRAME_SECONDS frame. */
@@ -26,6 +27,11 @@ export interface PassageContext {
   duration: number;
   /** Each word's spoken text (vocalise words loosen the squeeze test). */
   texts?: readonly string[];
+}
+
+/** The context with the share of [from, to) seconds the stem is voiced (built once a repair). */
+interface Judged extends PassageContext {
+  voiced: (from: number, to: number) => number;
 }
 
 export interface PassageResult {
@@ -80,18 +86,6 @@ export function isVocalise(text: string): boolean {
   return VOCALISE.test(text.replace(/[^\p{L}]/gu, ''));
 }
 
-/** The share of [from, to) inside `stretches` (sorted), 0 for an empty span. */
-function voicedShare(stretches: readonly Stretch[], from: number, to: number): number {
-  if (!(to > from)) return 0;
-  let inside = 0;
-  for (const s of stretches) {
-    if (s.end <= from) continue;
-    if (s.start >= to) break;
-    inside += Math.min(to, s.end) - Math.max(from, s.start);
-  }
-  return inside / (to - from);
-}
-
 /** Voiced phrases (stretches joined over gaps under `join` seconds) clipped to [from, to). */
 function phrases(
   stretches: readonly Stretch[],
@@ -120,16 +114,17 @@ export function stemAgrees(
   stretches: readonly Stretch[],
   duration: number,
 ): boolean {
+  const share = voicedShare(stretches);
   let time = 0;
   let voiced = 0;
   for (const w of words) {
     const length = w.end - w.start;
     if (!(length > 0)) continue;
     time += length;
-    voiced += length * voicedShare(stretches, w.start, w.end);
+    voiced += length * share(w.start, w.end);
   }
   if (time <= 0) return false;
-  return voiced / time >= voicedShare(stretches, 0, duration) + passageRules.trustMargin;
+  return voiced / time >= share(0, duration) + passageRules.trustMargin;
 }
 
 /**
@@ -212,7 +207,8 @@ function lineSpans(words: readonly TimedWord[]): LineSpan[] {
 }
 
 /** Notices passages out of place and repairs them locally (see the file's comment). */
-export function repairPassages(placed: readonly TimedWord[], context: PassageContext) {
+export function repairPassages(placed: readonly TimedWord[], passage: PassageContext) {
+  const context: Judged = { ...passage, voiced: voicedShare(passage.stretches) };
   const words = placed.map((w) => ({ ...w }));
   const moved = words.map(() => false);
   const result: PassageResult = {
@@ -251,26 +247,26 @@ function displacedGroup(
   words: readonly TimedWord[],
   lines: readonly LineSpan[],
   l: number,
-  context: PassageContext,
+  context: Judged,
 ): { last: number; from: number; to: number } | undefined {
   const r = passageRules;
-  const { stretches } = context;
+  const { stretches, voiced } = context;
   const span = (i: number) => ({
     start: words[lines[i]!.first]!.start,
     end: words[lines[i]!.last]!.end,
   });
   const line = span(l);
-  if (voicedShare(stretches, line.start, line.end) >= r.unvoicedLineShare) return undefined;
+  if (voiced(line.start, line.end) >= r.unvoicedLineShare) return undefined;
   const previousEnd = l > 0 ? span(l - 1).end : 0;
   const gap = line.start - previousEnd;
-  if (gap * voicedShare(stretches, previousEnd, line.start) < r.freeVoicedSeconds) return undefined;
+  if (gap * voiced(previousEnd, line.start) < r.freeVoicedSeconds) return undefined;
   // Lines pushed along with it: also off the voice, with no voice between them.
   let last = l;
   while (last + 1 < lines.length) {
     const next = span(last + 1);
     const end = span(last).end;
-    if (voicedShare(stretches, next.start, next.end) >= r.unvoicedLineShare) break;
-    if ((next.start - end) * voicedShare(stretches, end, next.start) >= 0.5) break;
+    if (voiced(next.start, next.end) >= r.unvoicedLineShare) break;
+    if ((next.start - end) * voiced(end, next.start) >= 0.5) break;
     last++;
   }
   const count = lines[last]!.last - lines[l]!.first + 1;
@@ -297,7 +293,7 @@ function squeezedWindow(
   words: readonly TimedWord[],
   lines: readonly LineSpan[],
   l: number,
-  context: PassageContext,
+  context: Judged,
 ): { from: number; to: number } | undefined {
   const r = passageRules;
   const { first, last } = lines[l]!;
@@ -312,10 +308,9 @@ function squeezedWindow(
   if (!isVocaliseLine && (end - start) / count >= r.squeezedPerWord) return undefined;
   const previousEnd = l > 0 ? words[first - 1]!.end : 0;
   const nextStart = l + 1 < lines.length ? words[last + 1]!.start : context.duration;
-  const { stretches } = context;
+  const { stretches, voiced } = context;
   const free =
-    (start - previousEnd) * voicedShare(stretches, previousEnd, start) +
-    (nextStart - end) * voicedShare(stretches, end, nextStart);
+    (start - previousEnd) * voiced(previousEnd, start) + (nextStart - end) * voiced(end, nextStart);
   const factor = isVocaliseLine ? r.vocaliseFreeFactor : r.squeezedFreeFactor;
   if (free < Math.max(r.squeezedFreeSeconds, factor * (end - start))) return undefined;
   // The phrases of the window from the one holding (or following) the line's start, or, when the
@@ -327,8 +322,7 @@ function squeezedWindow(
   const all = phrases(fresh, previousEnd + r.marginSeconds, nextStart - r.marginSeconds);
   if (all.length === 0) return undefined;
   const atEnd =
-    (nextStart - end) * voicedShare(stretches, end, nextStart) <
-    (start - previousEnd) * voicedShare(stretches, previousEnd, start);
+    (nextStart - end) * voiced(end, nextStart) < (start - previousEnd) * voiced(previousEnd, start);
   const holding = all.findIndex((p) => p.end > start);
   const from = atEnd ? all[0]!.start : (all[holding < 0 ? 0 : holding]?.start ?? start);
   const to = Math.min(all[all.length - 1]!.end, from + count * r.spanPerWord + r.spanExtraSeconds);

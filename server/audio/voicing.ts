@@ -121,6 +121,31 @@ const TIGHTEN_REACH = 15;
 const TIGHTEN_BELOW_PEAK_DB = 26;
 
 /**
+ * The share of [from, to) seconds inside the voiced stretches (sorted, apart) of the vocal stem.
+ */
+export function voicedShare(
+  stretches: readonly { start: number; end: number }[],
+): (from: number, to: number) => number {
+  // Voiced seconds before each stretch's start, for a binary search.
+  const before = new Float64Array(stretches.length + 1);
+  stretches.forEach((s, i) => (before[i + 1] = (before[i] ?? 0) + (s.end - s.start)));
+  const upTo = (t: number) => {
+    let lo = 0;
+    let hi = stretches.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((stretches[mid]?.start ?? Infinity) < t) lo = mid + 1;
+      else hi = mid;
+    }
+    // Stretches 0..lo-1 start before t; the last of them may reach past t.
+    const last = stretches[lo - 1];
+    const full = before[lo] ?? 0;
+    return last ? full - Math.max(0, last.end - t) : 0;
+  };
+  return (from, to) => (to > from ? (upTo(to) - upTo(from)) / (to - from) : 0);
+}
+
+/**
  * A word placed from an energy valley starts in the previous word's tail: move its start to where its
  * own energy rises to within TIGHTEN_BELOW_PEAK_DB of its first peak (and its end back the same way).
  */
