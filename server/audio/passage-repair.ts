@@ -7,15 +7,20 @@
  *   against the next line): the line, with any line pushed along with it, moves onto that phrase.
  * - A line whose words are squeezed together at one end of its window while the rest of the window
  *   is voiced and holds no words (a vocalise: the recogniser cannot time held vowels): its words go
- *   onto the voiced notes of that window, one word per note, in order.
+ *   onto the voiced notes of that window, one word per note, in order. So does a line that lasts
+ *   under half of what its phones need at the song's singing rate (the median seconds per phone
+ *   of its lines), with voice free around it.
+ * - A line far longer than its phones need (`passage-overlong.ts`): its words go onto the most
+ *   voiced part of its own span.
  *
- * Both trust the vocal stem's voicing only when it agrees with the recogniser on the song as a
+ * All trust the vocal stem's voicing only when it agrees with the recogniser on the song as a
  * whole (its words lie on voice clearly more often than the song is voiced): on a stem that lost
- * the voice (a centred synth lead) nothing moves. The words moved are flagged for a lower
- * confidence. Notes come from `passage-notes.ts`.
+ * the voice (a centred synth lead) nothing moves. The words moved, and the held vowels of lines
+ * no repair put on notes, are flagged for a lower confidence. Notes come from `passage-notes.ts`.
  */
 import type { TimedWord, Stretch } from './line-heads';
 import { noteOnsets, type Onset } from './passage-notes';
+import { isHeldVowel, overlongWindow, singingRate, type LineSpan } from './passage-overlong';
 import { voicedShare } from './voicing';
 
 export interface PassageContext {
@@ -36,11 +41,16 @@ interface Judged extends PassageContext {
 
 export interface PassageResult {
   words: TimedWord[];
-  /** Per word: a repair here moved it (its confidence should drop). */
+  /**
+   * Per word: a repair here moved it, or it is a held vowel of a line no repair put on notes (the
+   * recogniser cannot time held vowels): its confidence should drop.
+   */
   moved: boolean[];
   /** Lines moved onto a free voiced phrase, and lines spread onto notes. */
   displacedLines: number;
   squeezedLines: number;
+  /** Lines far longer than their phones need, put on the most voiced part of their span. */
+  overlongLines: number;
   /** The stem's voicing agreed with the recogniser well enough to be used. */
   trusted: boolean;
 }
@@ -65,6 +75,8 @@ export const passageRules = {
   spanExtraSeconds: 2,
   /** A line is squeezed when its words last under this on average... */
   squeezedPerWord: 0.15,
+  /** ...or the line lasts under this share of what its phones need at the song's singing rate... */
+  shortFactor: 0.5,
   /** ...and its window holds this much voice outside its span (at least this times the span)... */
   squeezedFreeSeconds: 1.5,
   squeezedFreeFactor: 1.5,
@@ -191,11 +203,6 @@ export function placeOnNotes(
   );
 }
 
-interface LineSpan {
-  first: number;
-  last: number;
-}
-
 function lineSpans(words: readonly TimedWord[]): LineSpan[] {
   const out: LineSpan[] = [];
   for (let k = 0; k < words.length; k++) {
@@ -206,20 +213,34 @@ function lineSpans(words: readonly TimedWord[]): LineSpan[] {
   return out;
 }
 
+/** Per word: it belongs to a line of held vowels (ooh, ah, mm: half or more of its words). */
+function heldVowels(words: readonly TimedWord[], texts?: readonly string[]): boolean[] {
+  const flags = words.map(() => false);
+  if (!texts) return flags;
+  for (const { first, last } of lineSpans(words)) {
+    let held = 0;
+    for (let k = first; k <= last; k++) if (isHeldVowel(texts[k] ?? '')) held++;
+    if (2 * held >= last - first + 1) for (let k = first; k <= last; k++) flags[k] = true;
+  }
+  return flags;
+}
+
 /** Notices passages out of place and repairs them locally (see the file's comment). */
 export function repairPassages(placed: readonly TimedWord[], passage: PassageContext) {
   const context: Judged = { ...passage, voiced: voicedShare(passage.stretches) };
   const words = placed.map((w) => ({ ...w }));
-  const moved = words.map(() => false);
+  const moved = heldVowels(words, context.texts);
   const result: PassageResult = {
     words,
     moved,
     displacedLines: 0,
     squeezedLines: 0,
+    overlongLines: 0,
     trusted: stemAgrees(placed, context.stretches, context.duration),
   };
   if (!result.trusted) return result;
   const lines = lineSpans(words);
+  const rate = singingRate(words, lines);
   for (let l = 0; l < lines.length; l++) {
     const displaced = displacedGroup(words, lines, l, context);
     if (displaced) {
@@ -231,13 +252,18 @@ export function repairPassages(placed: readonly TimedWord[], passage: PassageCon
       l = last;
       continue;
     }
-    const squeezed = squeezedWindow(words, lines, l, context);
-    if (squeezed) {
-      const { first, last } = lines[l]!;
-      spreadOnNotes(words, first, last, squeezed.from, squeezed.to, context);
-      for (let k = first; k <= last; k++) moved[k] = true;
-      result.squeezedLines++;
-    }
+    const { first, last } = lines[l]!;
+    const squeezed = squeezedWindow(words, lines, l, context, rate);
+    const { stretches, voiced, texts } = context;
+    const overlong = squeezed
+      ? undefined
+      : overlongWindow(words, lines[l]!, rate, stretches, voiced, texts);
+    const window = squeezed ?? overlong;
+    if (!window) continue;
+    spreadOnNotes(words, first, last, window.from, window.to, context);
+    for (let k = first; k <= last; k++) moved[k] = true;
+    if (squeezed) result.squeezedLines++;
+    else result.overlongLines++;
   }
   return result;
 }
@@ -294,6 +320,7 @@ function squeezedWindow(
   lines: readonly LineSpan[],
   l: number,
   context: Judged,
+  rate = NaN,
 ): { from: number; to: number } | undefined {
   const r = passageRules;
   const { first, last } = lines[l]!;
@@ -305,7 +332,12 @@ function squeezedWindow(
   let vocalise = 0;
   for (let k = first; k <= last; k++) if (texts && isVocalise(texts[k] ?? '')) vocalise++;
   const isVocaliseLine = 2 * vocalise >= count;
-  if (!isVocaliseLine && (end - start) / count >= r.squeezedPerWord) return undefined;
+  // Squeezed: words under `squeezedPerWord` on average, or the line under `shortFactor` of what its
+  // phones need at the song's singing rate.
+  let phones = 0;
+  for (let k = first; k <= last; k++) phones += Math.max(1, words[k]!.phones);
+  const short = end - start < r.shortFactor * phones * rate;
+  if (!isVocaliseLine && !short && (end - start) / count >= r.squeezedPerWord) return undefined;
   const previousEnd = l > 0 ? words[first - 1]!.end : 0;
   const nextStart = l + 1 < lines.length ? words[last + 1]!.start : context.duration;
   const { stretches, voiced } = context;
@@ -396,6 +428,11 @@ export function passageNotes(result: PassageResult): string[] {
   if (result.squeezedLines > 0) {
     notes.push(
       `${result.squeezedLines} squeezed line(s) (held notes, vocalises) were spread over the sung notes around them.`,
+    );
+  }
+  if (result.overlongLines > 0) {
+    notes.push(
+      `${result.overlongLines} line(s) spread far beyond what their words need were put on the sung notes inside them.`,
     );
   }
   return notes;
