@@ -43,6 +43,31 @@ describe('repairLineHeads', () => {
     expect(first?.end).toBe(36.76);
   });
 
+  it('keeps head words on a phrase whose first stretch began just before them', () => {
+    // "verän-derung hält | jung": the head placed at 169.43 on the phrase that began at 169.39;
+    // the phrase (joined over short gaps) must not be cut at the next stretch, 170.48.
+    const placed = [w(0, 167.95, 168.76), w(1, 169.43, 170.31, 10), w(1, 170.46, 170.89, 4)];
+    placed.push(w(1, 171.61, 171.75, 4));
+    const voiced = [
+      { start: 167.12, end: 169.04 },
+      { start: 169.39, end: 170.39 },
+      { start: 170.48, end: 170.79 },
+      { start: 170.84, end: 171.83 },
+    ];
+    const [, head] = repairLineHeads(placed, voiced);
+    expect(head?.start).toBeCloseTo(169.43, 5);
+  });
+
+  it('leaves an overlong first word whose voice already sounds where it starts (a held note)', () => {
+    // "die~~ liebe": "die" 17.82-18.36, the voice from 17.63: nothing pulled it early.
+    const placed = [w(0, 14, 15), w(1, 17.82, 18.36, 2), w(1, 18.78, 18.95)];
+    const voiced = [
+      { start: 14, end: 15 },
+      { start: 17.63, end: 18.53 },
+    ];
+    expect(repairLineHeads(placed, voiced)).toEqual(placed);
+  });
+
   it('never moves a word earlier', () => {
     const placed = [w(0, 1, 2), w(1, 5, 5.2), w(1, 6.5, 7)];
     const repaired = repairLineHeads(placed, []);
@@ -62,6 +87,19 @@ describe('repairLineHeads: a held first note', () => {
     expect(head?.start).toBeCloseTo(11.9, 5);
     expect(head?.end).toBe(13.0);
     expect(next).toEqual(placed[3]);
+  });
+
+  it('leaves a short first word that starts with its own voiced stretch (its note begins)', () => {
+    // "ich fühle": "ich" at 23.18, where a stretch starts, after bits of voice from 22.35.
+    const placed = [w(0, 20, 21.14), w(1, 23.18, 23.27, 2), w(1, 23.28, 23.68)];
+    const voiced = [
+      { start: 20, end: 21.14 },
+      { start: 22.35, end: 22.41 },
+      { start: 22.6, end: 22.91 },
+      { start: 23.18, end: 23.35 },
+      { start: 23.44, end: 23.88 },
+    ];
+    expect(repairLineHeads(placed, voiced)).toEqual(placed);
   });
 
   it('leaves it when the voice runs on from the previous line', () => {

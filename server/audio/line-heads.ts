@@ -34,6 +34,8 @@ export const headRules = {
   heldMaxSeconds: 3,
   /** ...and this long after the previous line's end (a pause before the line). */
   heldPauseSeconds: 0.15,
+  /** A first word starting this close after its voiced stretch's start begins that note. */
+  ownOnsetSeconds: 0.1,
 };
 
 /**
@@ -50,7 +52,7 @@ function phraseStart(
   let start = stretches[i]?.start ?? anchor;
   while (i > 0) {
     const previous = stretches[i - 1];
-    if (!previous || start - previous.end > headRules.joinSeconds || previous.start < notBefore)
+    if (!previous || start - previous.end > headRules.joinSeconds || previous.end <= notBefore)
       break;
     start = previous.start;
     i--;
@@ -71,6 +73,9 @@ function heldHead(
 ): void {
   let i = stretches.findIndex((s) => s.start <= head.start && s.end >= head.start - r.joinSeconds);
   if (i < 0) return;
+  // A word starting with its own stretch begins its note: it is not squeezed at a note's end.
+  const own = stretches.find((s) => s.start <= head.start && s.end > head.start);
+  if (own && head.start - own.start < r.ownOnsetSeconds) return;
   let start = stretches[i]!.start;
   while (i > 0 && start - stretches[i - 1]!.end <= r.joinSeconds) start = stretches[--i]!.start;
   if (start < previousEnd + r.heldPauseSeconds) return;
@@ -97,7 +102,9 @@ function spread(words: TimedWord[], start: number, end: number): void {
  * placed after the gap (or just before it, at a nominal pace, when no voicing shows), and never
  * earlier than where the recogniser put them. The other way round, a first word squeezed at the
  * end of a voiced phrase that began after a pause (a held first note, "I~~~ have") starts where
- * that phrase does (`heldHead`).
+ * that phrase does (`heldHead`), unless the word starts with its own voiced stretch (its note
+ * begins there). An overlong first word is cut back to the voicing before its end only when the
+ * voice starts after the word does (sounding already, the word is a held note).
  */
 export function repairLineHeads(
   placed: readonly TimedWord[],
@@ -144,6 +151,8 @@ function repairLine(
     // No gap: only an overlong first word, whose start is then cut back to the voicing before its end.
     if (head.end - head.start <= cap) return;
     const onset = phraseStart(stretches, head.end - 0.05, head.start);
+    // The voice already sounds where the word starts: its length is a held note, not a pull.
+    if (onset !== undefined && onset <= head.start) return;
     head.start = Math.max(head.start, head.end - cap, onset ?? -Infinity);
     return;
   }
