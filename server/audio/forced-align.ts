@@ -3,6 +3,8 @@ import { ALIGNER_MODEL, alignLyrics, EmptyLyricsError, tokenizeLyrics, wordItem 
 import { repairLineHeads, type TimedWord } from './line-heads';
 import { repairSqueezed, squeezeRules } from './squeezed-words';
 import { lowerMovedConfidence, passageNotes, repairPassages } from './passage-repair';
+import { denseNotes, denseRules, researchDenseLines } from './dense-lines';
+import { lineSearch } from './dense-search';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
 import { isSpoken, pronounce, readDictionary, spokenForm } from './pronounce';
@@ -140,7 +142,7 @@ export async function syncLyricsToAudio(
         : 'The recogniser found no alignment, not even with wider beams or on the mix.',
     );
   }
-  return placeAgreedWords(sync, runs, cpu);
+  return placeAgreedWords(sync, runs, cpu, tools);
 }
 
 /** What a sync knows of the song once its words are pronounced: shared by its steps. */
@@ -324,7 +326,12 @@ function recogniserFailed(error: unknown): string {
  * heads and squeezed words repaired with the stem's voicing and energy, each with its confidence,
  * and the notes on the pronunciation and on what the search did.
  */
-function placeAgreedWords(sync: SyncContext, runs: SearchRun[], cpu: CpuBudget): SyncOutcome {
+async function placeAgreedWords(
+  sync: SyncContext,
+  runs: SearchRun[],
+  cpu: CpuBudget,
+  tools: SphinxTools,
+): Promise<SyncOutcome> {
   const { words, spoken, phones, forms, duration, language, languageName, guessed } = sync;
   const { env, stretches, voiced, agreed } = agreeOnLines(sync, runs, cpu);
   const byEnergy = new Set(agreed.source.flatMap((r, k) => (runs[r]?.byEnergy.has(k) ? [k] : [])));
@@ -347,7 +354,14 @@ function placeAgreedWords(sync: SyncContext, runs: SearchRun[], cpu: CpuBudget):
     duration,
     texts: forms,
   });
-  const repaired = passages.words;
+  const source = () => ({ samples: toMonoInt16(sync.vocals, RATE), rate: RATE });
+  const dense = await researchDenseLines(
+    passages.words,
+    lineSearch(tools, source, phones, { left: Math.max(cpu.left, denseRules.cpuShare * duration) }),
+    duration,
+    voiced,
+  );
+  const repaired = dense.words;
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);
   const lineVoicing = lineVoicedShares(repaired, voiced);
@@ -369,7 +383,8 @@ function placeAgreedWords(sync: SyncContext, runs: SearchRun[], cpu: CpuBudget):
     })),
   );
   lowerMovedConfidence(wordConfidence, spoken, passages.moved);
-  const notes: string[] = passageNotes(passages);
+  lowerMovedConfidence(wordConfidence, spoken, dense.moved);
+  const notes: string[] = [...passageNotes(passages), ...denseNotes(dense.lines)];
   if (language !== 'en') {
     notes.push(
       `Sung in ${languageName} (${sync.recognised ? 'recognised from the lyrics' : "the project's language"}): pronounced by eSpeak-NG's ${languageName} rules on the English acoustic model.`,

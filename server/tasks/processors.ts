@@ -335,6 +335,7 @@ async function syncAroundKept(
         sync,
       },
       progress,
+      deps.run.signal,
     ),
   );
   if (result.kind !== 'align-anchored') throw new Error('unexpected DSP result');

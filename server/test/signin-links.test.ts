@@ -29,7 +29,9 @@ describe('sign-in links', () => {
     expect(first.headers.get('location')).toBe(`/#key=${encodeURIComponent(DEMO_KEY)}`);
     const again = await open(link);
     expect(again.status).toBe(410);
-    expect(await again.text()).toContain('already used or has expired');
+    const page = await again.text();
+    expect(page).toContain('already used or has expired');
+    expect(page).toContain('<a href="/">Open the app</a>');
   });
 
   it('refuses an expired link and an unknown token', async () => {

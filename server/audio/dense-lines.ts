@@ -1,0 +1,170 @@
+import type { TimedWord } from './line-heads';
+
+/**
+ * Lines the search crammed (issue 22, "a line far from what its syllables need"): the garbage loop
+ * before a line can outbid its first words, and the line is then squeezed into the last second or
+ * two of where it is sung, its words a few frames each. Such a line, with voice before it and no
+ * words there, is searched again alone, without the loop, from the line before it (capped near it)
+ * to its end, and its new place is kept when it
+ * is at the song's own pace; nothing else moves.
+ */
+export const denseRules = {
+  /** A line is crammed below this share of the time its phones take at the song's pace. */
+  crammedShare: 0.4,
+  /** Only lines of this many words or more (a short line's pace says little). */
+  minWords: 3,
+  /** The search reaches this many times the line's expected length away from it, at most. */
+  reach: 2,
+  /** The new place is kept when the line then takes at least this share of its expected time... */
+  keptShare: 0.6,
+  /** ...and no more than this many times it (words smeared over a break are not better). */
+  keptMax: 2.5,
+  /** Lines that set the pace: at least this many (else nothing is searched again). */
+  paceLines: 4,
+  /**
+   * The recogniser CPU these searches may take when the sync's budget is spent, per second of song
+   * (a line's window is a few seconds: a search of it costs a fraction of that).
+   */
+  cpuShare: 0.03,
+  /** The window ends this long after the line's last word (or at the next line). */
+  endSlack: 0.5,
+  /**
+   * The time it lacks must have been sung before it: the stem is voiced, with no words, for at least
+   * this share of that time between the line before and it (inside its window).
+   */
+  voicedShare: 0.5,
+};
+
+/** The share of [from, to) seconds where the vocal stem is voiced. */
+export type Voiced = (from: number, to: number) => number;
+
+/** One line of placed words: its words (indices), its span and its phones. */
+export interface LineSpan {
+  line: number;
+  first: number;
+  last: number;
+  start: number;
+  end: number;
+  phones: number;
+}
+
+/** A crammed line and the window it is searched again in (seconds). */
+export interface DenseLine extends LineSpan {
+  from: number;
+  to: number;
+}
+
+/** Searches `count` words from `first` alone in [from, to): their spans, or undefined (no path). */
+export type LineSearch = (
+  first: number,
+  count: number,
+  from: number,
+  to: number,
+) => Promise<{ start: number; end: number }[] | undefined>;
+
+/** The placed words' lines, in order. */
+export function lineSpans(words: readonly TimedWord[]): LineSpan[] {
+  const spans: LineSpan[] = [];
+  words.forEach((w, k) => {
+    const last = spans.at(-1);
+    if (last && last.line === w.line) {
+      last.last = k;
+      last.end = Math.max(last.end, w.end);
+      last.phones += w.phones;
+    } else {
+      spans.push({ line: w.line, first: k, last: k, start: w.start, end: w.end, phones: w.phones });
+    }
+  });
+  return spans;
+}
+
+/** The song's pace: the median seconds per phone over its lines of `minWords` words or more. */
+export function songPace(spans: readonly LineSpan[]): number | undefined {
+  const paces = spans
+    .filter((s) => s.last - s.first + 1 >= denseRules.minWords && s.phones > 0)
+    .map((s) => (s.end - s.start) / s.phones)
+    .sort((a, b) => a - b);
+  if (paces.length < denseRules.paceLines) return undefined;
+  return paces[paces.length >> 1];
+}
+
+/** The crammed lines with room beside them, each with its window. */
+export function denseLines(
+  spans: readonly LineSpan[],
+  pace: number,
+  duration: number,
+  voiced: Voiced,
+): DenseLine[] {
+  const r = denseRules;
+  const out: DenseLine[] = [];
+  spans.forEach((s, i) => {
+    if (s.last - s.first + 1 < r.minWords) return;
+    const expected = s.phones * pace;
+    if (s.end - s.start >= r.crammedShare * expected) return;
+    const from = Math.max(spans[i - 1]?.end ?? 0, s.end - (1 + r.reach) * expected);
+    // Its end is where the search found it (the loop stands before a line, not after it).
+    const to = Math.min(spans[i + 1]?.start ?? duration, s.end + r.endSlack);
+    // No room to un-cram: the line's neighbours hold it where it is.
+    if (to - from < r.keptShare * expected) return;
+    // No voice before it, that its first words could have been sung on.
+    const lacks = expected - (s.end - s.start);
+    const before = s.start > from ? voiced(from, s.start) * (s.start - from) : 0;
+    if (process.env.SYNC_DEBUG)
+      console.error(
+        `[dense] L${s.line} lacks ${lacks.toFixed(2)} s, voiced before ${before.toFixed(2)}`,
+      );
+    if (before < r.voicedShare * lacks) return;
+    out.push({ ...s, from, to });
+  });
+  return out;
+}
+
+/**
+ * Searches each crammed line again and keeps the new place where it is at the song's pace. Returns
+ * the words (a copy) and, per word, whether it moved.
+ */
+export async function researchDenseLines(
+  words: readonly TimedWord[],
+  search: LineSearch,
+  duration: number,
+  voiced: Voiced,
+): Promise<{ words: TimedWord[]; moved: boolean[]; lines: number }> {
+  const out = words.map((w) => ({ ...w }));
+  const moved = words.map(() => false);
+  const spans = lineSpans(words);
+  const pace = songPace(spans);
+  if (pace === undefined) return { words: out, moved, lines: 0 };
+  if (process.env.SYNC_DEBUG)
+    console.error(
+      `[dense] pace ${pace.toFixed(3)}: ${spans.map((s) => `L${s.line} ${((s.end - s.start) / (s.phones * pace)).toFixed(2)}`).join(' ')}`,
+    );
+  let lines = 0;
+  for (const dense of denseLines(spans, pace, duration, voiced)) {
+    const count = dense.last - dense.first + 1;
+    const found = await search(dense.first, count, dense.from, dense.to);
+    if (process.env.SYNC_DEBUG)
+      console.error(
+        `[dense] L${dense.line} ${dense.from.toFixed(2)}-${dense.to.toFixed(2)}: ${found?.map((f) => f.start.toFixed(2)).join(' ') ?? 'no path'}`,
+      );
+    if (!found || found.length !== count) continue;
+    const span = (found.at(-1)?.end ?? 0) - (found[0]?.start ?? 0);
+    const expected = dense.phones * pace;
+    if (span < denseRules.keptShare * expected || span > denseRules.keptMax * expected) continue;
+    found.forEach((f, k) => {
+      const w = out[dense.first + k];
+      if (!w) return;
+      w.start = f.start;
+      w.end = f.end;
+      moved[dense.first + k] = true;
+    });
+    lines++;
+  }
+  return { words: out, moved, lines };
+}
+
+/** What the output says of the lines searched again. */
+export function denseNotes(lines: number): string[] {
+  return lines > 0
+    ? [`${lines} crammed line(s) were searched again on their own and spread to the song's pace.`]
+    : [];
+}
