@@ -7,13 +7,15 @@
 // budgeted figure (as the issue states it); ffmpeg's CPU seconds are printed beside it (`.cpu`,
 // budgeted at twice the wall budget: two cores), since other work on the machine slows the wall.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultStyle, type AlignmentItem, type ExportResolution } from '../src/contract';
 import { parseUltraStar } from '../server/audio/ultrastar';
 import { renderVideo } from '../server/render/render-video';
+import { synthWav } from '../src/dsp/wav-encode';
 import { benchTempDir, startService } from './lib/cleanup';
+import { songsDir } from './lib/real-songs';
 import { serviceJson } from './lib/service-api';
 import { report } from './report';
 
@@ -24,14 +26,7 @@ execFileSync(process.execPath, [join(root, 'scripts', 'ensure-render-tools.mjs')
   stdio: 'inherit',
 });
 
-const songs =
-  [
-    process.env.SONGS_DIR,
-    join(root, '..', 'shared', 'data', 'songs'),
-    join(root, '..', '..', 'shared', 'data', 'songs'),
-  ]
-    .filter((d): d is string => !!d)
-    .find((d) => existsSync(d)) ?? '';
+const songs = songsDir(root);
 
 const tmp = benchTempDir('karaoke-bench-render');
 
@@ -56,23 +51,12 @@ function song(): { items: AlignmentItem[]; audio: string; title: string } {
     return { items, audio: join(dir, 'audio.mp3'), title: name };
   }
   console.error('render bench: no real song in ../shared/data/songs or SONGS_DIR: a synthetic one');
+  // A chord, 220 Hz left and 277 Hz right, at ffmpeg's sine level (1/8).
   const audio = join(tmp, 'synthetic.wav');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=f=220:d=${SONG_SECONDS}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=f=277:d=${SONG_SECONDS}`,
-    '-filter_complex',
-    'amerge=inputs=2',
-    audio,
-  ]);
+  const rate = 44100;
+  const hz = [220, 277];
+  const at = (i: number, c: number) => Math.sin((2 * Math.PI * (hz[c] ?? 0) * i) / rate) / 8;
+  writeFileSync(audio, synthWav(rate, SONG_SECONDS * rate, 2, at));
   const words = 'the night is young and we are singing all along the river'.split(' ');
   const items: AlignmentItem[] = [];
   let t = 8;

@@ -36,13 +36,38 @@ export function report(
   unit = 'ms',
 ): Figure {
   const sorted = [...samples].sort((a, b) => a - b);
-  const p50 = round(percentile(sorted, 50));
-  const p95 = round(percentile(sorted, 95));
+  return print(name, samples.length, percentile(sorted, 50), percentile(sorted, 95), budget, unit);
+}
+
+/**
+ * Prints one figure that is not a distribution of samples (a mean, a share, a total) over `n`
+ * measurements (words, songs): p50 and p95 are the value, judged against `budget` as `report`
+ * judges.
+ */
+export function reportValue(
+  name: string,
+  value: number,
+  budget: Budget,
+  unit: string,
+  n = 1,
+): Figure {
+  return print(name, n, value, value, budget, unit);
+}
+
+function print(
+  name: string,
+  n: number,
+  p50Raw: number,
+  p95Raw: number,
+  budget: Budget | null,
+  unit: string,
+): Figure {
+  const [p50, p95] = [round(p50Raw), round(p95Raw)];
   const atLeast = typeof budget === 'object' && budget !== null;
   const limit = atLeast ? budget.atLeast : budget;
   const figure: Figure = {
     name,
-    n: samples.length,
+    n,
     p50,
     p95,
     budget: limit,

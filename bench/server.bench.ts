@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { Worker } from 'node:worker_threads';
+import { song } from '../src/timing/test-items';
 import { benchTempDir, startService } from './lib/cleanup';
 import { serviceJson } from './lib/service-api';
 import { report } from './report';
@@ -61,15 +62,8 @@ async function scenario(backend: Backend): Promise<void> {
     const project = await json<{ alignments: Alignment[] }>(`/projects/${entry.id}`);
     const alignment = project.alignments.find((a) => a.name === 'Local aligner');
     if (!alignment) throw new Error('no local alignment');
-    const items = Array.from({ length: 100_000 }, (_, i) => ({
-      line: Math.floor(i / 8),
-      word: i % 8,
-      subword: 0,
-      start: i * 0.25,
-      end: i * 0.25 + 0.2,
-      text: `word${i}`,
-      ...(i % 3 === 0 ? { id: `given-${i}` } : {}),
-    }));
+    // Every third item carries an id of the client's; the others get one spliced in (docs/adr/0010).
+    const items = song(100_000).map((x, i) => (i % 3 === 0 ? { ...x, id: `given-${i}` } : x));
 
     let revision = alignment.revision;
     const putSamples: number[] = [];

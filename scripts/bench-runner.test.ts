@@ -78,40 +78,48 @@ async function expectAllGone(f: Fixture) {
   expect(f.runnerTmp && existsSync(f.runnerTmp)).toBe(false);
 }
 
+/**
+ * Starts a run, ends it with `end` (nothing: it ends by itself), and checks its exit code and
+ * that it left nothing behind; returns the run for what else a test reads of it.
+ */
+async function endRun(
+  code: number,
+  end: (run: ReturnType<typeof startRunner>, f: Fixture) => void | Promise<void>,
+  env: Record<string, string> = {},
+) {
+  const run = startRunner(env);
+  const f = await run.fixture;
+  await end(run, f);
+  expect(await run.exited).toBe(code);
+  await expectAllGone(f);
+  return run;
+}
+
 describe('bench runner cleanup', () => {
   it('SIGTERM to the runner: the bench, its service (and its child), port and folders go', async () => {
-    const run = startRunner();
-    const f = await run.fixture;
-    expect(alive(f.service) && alive(f.grandchild)).toBe(true);
-    expect(await listening(f.port)).toBe(true);
-    expect(existsSync(f.tmp)).toBe(true);
-    run.runner.kill('SIGTERM');
-    expect(await run.exited).toBe(143);
-    await expectAllGone(f);
+    await endRun(143, async (run, f) => {
+      expect(alive(f.service) && alive(f.grandchild)).toBe(true);
+      expect(await listening(f.port)).toBe(true);
+      expect(existsSync(f.tmp)).toBe(true);
+      run.runner.kill('SIGTERM');
+    });
   });
 
   it('SIGINT (Ctrl-C) to the runner: the same', async () => {
-    const run = startRunner();
-    const f = await run.fixture;
-    run.runner.kill('SIGINT');
-    expect(await run.exited).toBe(130);
-    await expectAllGone(f);
+    await endRun(130, (run) => {
+      run.runner.kill('SIGINT');
+    });
   });
 
   it('the bench crashes (SIGKILL, no handler runs): the runner kills what it left and fails', async () => {
-    const run = startRunner();
-    const f = await run.fixture;
-    process.kill(f.bench, 'SIGKILL');
-    expect(await run.exited).toBe(1);
+    const run = await endRun(1, (_, f) => {
+      process.kill(f.bench, 'SIGKILL');
+    });
     expect(run.err()).toMatch(/hang\.bench\.ts exited with SIGKILL/);
-    await expectAllGone(f);
   });
 
   it('a bench that ends normally stops its service itself; its line passes through', async () => {
-    const run = startRunner({ HANG_FIGURE: '1' });
-    const f = await run.fixture;
-    expect(await run.exited).toBe(0);
+    const run = await endRun(0, () => {}, { HANG_FIGURE: '1' });
     expect(run.out()).toContain('"name":"fixture.figure"');
-    await expectAllGone(f);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlignmentItem } from '../../src/contract';
+import { word } from '../../src/timing/test-items';
 import { syncAroundAnchors, type SyncFn } from './anchored-sync';
 import type { PcmAudio } from './pcm';
 
@@ -19,28 +20,17 @@ function tones(seconds: number, spans: [number, number][]): PcmAudio {
   };
 }
 
-const item = (
-  id: string,
-  line: number,
-  word: number,
-  subword: number,
-  start: number,
-  end: number,
-  text: string,
-  extra: Partial<AlignmentItem> = {},
-): AlignmentItem => ({ id, line, word, subword, start, end, text, ...extra });
-
 /**
  * Two lines: "hel|lo world" / "good night moon", all placed badly (late by 3 s) except what a
  * test keeps.
  */
 const source: AlignmentItem[] = [
-  item('a', 0, 0, 0, 4.0, 4.2, 'hel', { singer: 1 }),
-  item('b', 0, 0, 1, 4.2, 4.6, 'lo', { singer: 1 }),
-  item('c', 0, 1, 0, 4.6, 5.0, 'world', { translations: { de: { text: 'Welt' } } }),
-  item('d', 1, 0, 0, 6.0, 6.5, 'good'),
-  item('e', 1, 1, 0, 6.5, 7.0, 'night'),
-  item('f', 1, 2, 0, 7.0, 7.5, 'moon'),
+  word(0, 0, 4.0, 4.2, 'hel', { id: 'a', singer: 1 }),
+  word(0, 0, 4.2, 4.6, 'lo', { id: 'b', subword: 1, singer: 1 }),
+  word(0, 1, 4.6, 5.0, 'world', { id: 'c', translations: { de: { text: 'Welt' } } }),
+  word(1, 0, 6.0, 6.5, 'good', { id: 'd' }),
+  word(1, 1, 6.5, 7.0, 'night', { id: 'e' }),
+  word(1, 2, 7.0, 7.5, 'moon', { id: 'f' }),
 ];
 
 /** A fake whole-song sync: word k of the lyrics at [0.5 + k, 0.9 + k) of the slice, confidence 0.3. */

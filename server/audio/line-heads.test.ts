@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { repairLineHeads, type TimedWord } from './line-heads';
-
-const w = (line: number, start: number, end: number, phones = 3): TimedWord => ({
-  line,
-  start,
-  end,
-  phones,
-});
+import { repairLineHeads } from './line-heads';
+import { timedWord as w } from './test-words';
 
 describe('repairLineHeads', () => {
   it('moves head words pulled into the break onto the voiced phrase before the next word', () => {

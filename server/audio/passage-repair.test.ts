@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { TimedWord } from './line-heads';
 import {
   isVocalise,
   lowerMovedConfidence,
@@ -8,13 +7,8 @@ import {
   repairPassages,
   stemAgrees,
 } from './passage-repair';
+import { timedWord as w } from './test-words';
 
-const w = (line: number, start: number, end: number, phones = 3): TimedWord => ({
-  line,
-  start,
-  end,
-  phones,
-});
 /** A flat stem energy (no dips) for `seconds`, 10 ms frames. */
 const flat = (seconds: number) => new Float64Array(Math.round(seconds * 100)).fill(-20);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TimedWord } from './line-heads';
 import { deepestDip, repairSqueezed } from './squeezed-words';
+import { timedWord } from './test-words';
 
 /** Energy per 10 ms frame: `level` dB, with dips of `depth` dB (5 frames wide) centred at `at` seconds. */
 function envelope(seconds: number, dips: { at: number; depth: number }[], level = -20) {
@@ -12,12 +12,8 @@ function envelope(seconds: number, dips: { at: number; depth: number }[], level 
   return db;
 }
 
-const word = (start: number, end: number, phones = 2, line = 0): TimedWord => ({
-  line,
-  start,
-  end,
-  phones,
-});
+const word = (start: number, end: number, phones = 2, line = 0) =>
+  timedWord(line, start, end, phones);
 
 describe('deepestDip', () => {
   it('finds where the sound rises again after the deepest dip', () => {

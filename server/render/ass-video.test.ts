@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultStyle, type AlignmentItem } from '../../src/contract';
 import { frameAt, linesOnScreen } from '../../src/karaoke-layout/frame';
 import { layoutKaraoke, type KaraokeLayout } from '../../src/karaoke-layout/layout';
+import { word } from '../../src/timing/test-items';
 import { alphaMaskScript, assColour, assScript, assTime } from './ass-video';
 
 interface Parsed {
@@ -159,17 +160,11 @@ describe('the ASS script and the shared layout', () => {
 
 describe('translations in the ASS script (ADR 0017)', () => {
   it('each shown language is an event under its line, on screen with it', () => {
-    const items: AlignmentItem[] = [
-      {
-        line: 0,
-        word: 0,
-        subword: 0,
-        start: 1,
-        end: 1.5,
-        text: 'Hello',
+    const items = [
+      word(0, 0, 1, 1.5, 'Hello', {
         translations: { de: { text: 'Hallo' }, fr: { text: 'Salut' } },
-      },
-      { line: 0, word: 1, subword: 0, start: 1.5, end: 2, text: 'world' },
+      }),
+      word(0, 1, 1.5, 2, 'world'),
     ];
     const layout = layoutKaraoke({
       items,

@@ -11,6 +11,7 @@ import {
   type Project,
   type Task,
 } from '../../src/contract';
+import { word } from '../../src/timing/test-items';
 import { DEMO_SONG_PATH } from '../seed/demo';
 import { call, DEMO_KEY, parsed } from './harness';
 
@@ -58,13 +59,11 @@ export async function firstProject(api: string, key = DEMO_KEY): Promise<Project
   return parsed(ProjectSchema, await call(`${api}/projects/${id}`, { key }));
 }
 
-/** Alignment item `i`: eight words a line, one every half second (0.4 s long), text `w<i>`. */
+/**
+ * Alignment item `i` of test-items' `song`: eight words a line, one every half second (0.4 s
+ * long), text `w<i>`; `extra` may add or spoil fields.
+ */
 export const testItem = (i: number, extra: Record<string, unknown> = {}) => ({
-  line: Math.floor(i / 8),
-  word: i % 8,
-  subword: 0,
-  start: i * 0.5,
-  end: i * 0.5 + 0.4,
-  text: `w${i}`,
+  ...word(Math.floor(i / 8), i % 8, i * 0.5, i * 0.5 + 0.4, `w${i}`),
   ...extra,
 });

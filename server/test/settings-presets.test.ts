@@ -24,6 +24,8 @@ const getSettings = async (projectId: string): Promise<ProjectSettings> =>
   parsed(ProjectSettingsSchema, await call(`${svc.api}/projects/${projectId}/settings`));
 const putSettings = (projectId: string, body: unknown, key?: string) =>
   call(`${svc.api}/projects/${projectId}/settings`, { method: 'PUT', body, key });
+const postPreset = (body: unknown) => call(`${svc.api}/presets`, { method: 'POST', body });
+const createPreset = async (body: unknown) => parsed(PresetSchema, await postPreset(body));
 const presets = async () =>
   parsed(z.array(PresetSchema), await call(`${svc.api}/presets`)).map((p) => ({
     ...p,
@@ -206,13 +208,7 @@ describe('presets', () => {
   it('creates one from a style, replaces its style, deletes it', async () => {
     const style = defaultStyle();
     style.chordTextStyle.activeLineColor = '#00FF00';
-    const created = parsed(
-      PresetSchema,
-      await call(`${svc.api}/presets`, {
-        method: 'POST',
-        body: { name: '  Green  ', preset: style },
-      }),
-    );
+    const created = await createPreset({ name: '  Green  ', preset: style });
     expect(created).toMatchObject({ name: 'Green', isDefault: false });
     expect(created.preset.chordTextStyle.activeLineColor).toBe('#00FF00');
     expect((await presets()).map((p) => p.id)).toContain(created.id);
@@ -246,38 +242,14 @@ describe('presets', () => {
   it('creates one from a project, and refuses a body with neither or both', async () => {
     const id = await firstProjectId();
     const current = await getSettings(id);
-    const fromProject = parsed(
-      PresetSchema,
-      await call(`${svc.api}/presets`, {
-        method: 'POST',
-        body: { name: 'Mine', fromProjectId: id },
-      }),
-    );
+    const fromProject = await createPreset({ name: 'Mine', fromProjectId: id });
     expect(fromProject.preset).toEqual(current.settings.style);
-    const neither = problem(
-      await call(`${svc.api}/presets`, { method: 'POST', body: { name: 'x' } }),
-      422,
-    );
+    const neither = problem(await postPreset({ name: 'x' }), 422);
     expect(neither.errors?.[0]?.path).toBe('preset');
-    problem(
-      await call(`${svc.api}/presets`, {
-        method: 'POST',
-        body: { name: 'x', fromProjectId: id, preset: defaultStyle() },
-      }),
-      422,
-    );
-    const noName = problem(
-      await call(`${svc.api}/presets`, { method: 'POST', body: { name: ' ', fromProjectId: id } }),
-      422,
-    );
+    problem(await postPreset({ name: 'x', fromProjectId: id, preset: defaultStyle() }), 422);
+    const noName = problem(await postPreset({ name: ' ', fromProjectId: id }), 422);
     expect(noName.errors?.[0]?.path).toBe('name');
-    problem(
-      await call(`${svc.api}/presets`, {
-        method: 'POST',
-        body: { name: 'x', fromProjectId: 'prj_nope' },
-      }),
-      404,
-    );
+    problem(await postPreset({ name: 'x', fromProjectId: 'prj_nope' }), 404);
   });
 
   it('applies a preset to a project: presetId set, style copied, 409 when stale', async () => {
@@ -315,13 +287,7 @@ describe('presets', () => {
   it('a new project starts from the default preset; a new default takes over', async () => {
     const style = defaultStyle();
     style.chordTextStyle.textColor = '#ABCDEF';
-    const made = parsed(
-      PresetSchema,
-      await call(`${svc.api}/presets`, {
-        method: 'POST',
-        body: { name: 'House style', preset: style, isDefault: true },
-      }),
-    );
+    const made = await createPreset({ name: 'House style', preset: style, isDefault: true });
     const all = await presets();
     expect(all.filter((p) => p.isDefault).map((p) => p.id)).toEqual([made.id]);
     const file = await upload(svc.api, demoSong());

@@ -1,38 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { defaultStyle } from '../contract/style';
+import { word } from '../timing/test-items';
 import { frameAt } from './frame';
 import { layoutKaraoke, lineTranslationText, type LayoutItem } from './layout';
 
 /** Two lines: a German line translation each; the second has a reading per word (ja-Latn). */
 const items: LayoutItem[] = [
-  {
-    line: 0,
-    word: 0,
-    subword: 0,
-    start: 1,
-    end: 1.5,
-    text: 'Hello',
-    translations: { de: { text: 'Hallo' } },
-  },
-  { line: 0, word: 1, subword: 0, start: 1.5, end: 2, text: 'world' },
-  {
-    line: 1,
-    word: 0,
-    subword: 0,
-    start: 3,
-    end: 3.5,
-    text: '東京',
+  word(0, 0, 1, 1.5, 'Hello', { translations: { de: { text: 'Hallo' } } }),
+  word(0, 1, 1.5, 2, 'world'),
+  word(1, 0, 3, 3.5, '東京', {
     translations: { de: { text: 'Tokio' }, 'ja-Latn': { text: 'tōkyō' } },
-  },
-  {
-    line: 1,
-    word: 1,
-    subword: 0,
-    start: 3.5,
-    end: 4,
-    text: 'へ',
-    translations: { 'ja-Latn': { text: 'e' } },
-  },
+  }),
+  word(1, 1, 3.5, 4, 'へ', { translations: { 'ja-Latn': { text: 'e' } } }),
 ];
 const lay = (languages?: string[], style = defaultStyle()) =>
   layoutKaraoke({ items, style, width: 1280, height: 720, languages });

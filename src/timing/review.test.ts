@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { editedByHand, isAsSynced, keepOutside } from './review';
-import { word } from './test-items';
+import { helloGoodNight, word } from './test-items';
 
-const items = [
-  word(0, 0, 1, 1.2, 'hel', { id: 'a' }),
-  { ...word(0, 0, 1.2, 1.5, 'lo', { id: 'b' }), subword: 1 },
-  word(0, 1, 1.6, 2, 'world', { id: 'c' }),
-  word(1, 0, 3, 3.4, 'good', { id: 'd' }),
-  word(1, 1, 3.5, 4, 'night', { id: 'e' }),
-];
+// "hel|lo world" / "good night" (ids a to e), each as the sync placed it.
+const items = helloGoodNight().slice(0, 5);
 const review = {
-  synced: { a: [1, 1.2], b: [1.2, 1.5], c: [1.6, 2], d: [3, 3.4], e: [3.5, 4] } as Record<
-    string,
-    [number, number]
-  >,
+  synced: Object.fromEntries(items.map((x) => [x.id!, [x.start, x.end] as [number, number]])),
 };
 
 describe('sync review', () => {

@@ -18,3 +18,15 @@ export function song(count: number, withIds = false): AlignmentItem[] {
     word(Math.floor(i / 8), i % 8, i * 0.5, i * 0.5 + 0.4, `w${i}`, withIds ? { id: `i${i}` } : {}),
   );
 }
+
+/** Two lines, "hel|lo world" / "good night moon" (ids a to f; "hello" of two sub-words). */
+export function helloGoodNight(): AlignmentItem[] {
+  return [
+    word(0, 0, 1, 1.2, 'hel', { id: 'a' }),
+    word(0, 0, 1.2, 1.5, 'lo', { id: 'b', subword: 1 }),
+    word(0, 1, 1.6, 2, 'world', { id: 'c' }),
+    word(1, 0, 3, 3.4, 'good', { id: 'd' }),
+    word(1, 1, 3.5, 4, 'night', { id: 'e' }),
+    word(1, 2, 4.1, 4.5, 'moon', { id: 'f' }),
+  ];
+}

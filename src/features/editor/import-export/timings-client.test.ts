@@ -33,14 +33,20 @@ function fakeWorker(mode: 'ok' | 'fails-to-start' | 'crashes') {
   return worker;
 }
 
+/** A client on fake workers that work, and the workers it made. */
+function clientOfWorkers() {
+  const workers: ReturnType<typeof fakeWorker>[] = [];
+  const client = createTimingsClient(() => {
+    const w = fakeWorker('ok');
+    workers.push(w);
+    return w;
+  });
+  return { client, workers };
+}
+
 describe('timings client', () => {
   it('reads in the worker once it says it runs, and keeps the worker for the next file', async () => {
-    const workers: ReturnType<typeof fakeWorker>[] = [];
-    const client = createTimingsClient(() => {
-      const w = fakeWorker('ok');
-      workers.push(w);
-      return w;
-    });
+    const { client, workers } = clientOfWorkers();
     const first = await client.read(LRC, { fileName: 'a.lrc', duration: 1.2 });
     expect(first).toMatchObject({ format: 'lrc', itemCount: 2, estimatedCount: 2 });
     expect(first.lateCount).toBeGreaterThan(0);
@@ -59,12 +65,7 @@ describe('timings client', () => {
   });
 
   it('takes a large read in parts, one message each, and drops it after the last', async () => {
-    const workers: ReturnType<typeof fakeWorker>[] = [];
-    const client = createTimingsClient(() => {
-      const w = fakeWorker('ok');
-      workers.push(w);
-      return w;
-    });
+    const { client, workers } = clientOfWorkers();
     const n = TAKE_PART * 2 + 123;
     const lrc = Array.from(
       { length: n },

@@ -27,6 +27,9 @@ const alignment = (revision: string, items: AlignmentItem[], selected = false): 
   selectionRevision: 's1',
 });
 const project = (a: Alignment) => ({ alignments: [a] }) as unknown as Project;
+/** `fresh` answering with the service's newer version: revision r2 with `items`. */
+const newer = (items: AlignmentItem[]) => () =>
+  Promise.resolve({ project: project(alignment('r2', items)), alignment: alignment('r2', items) });
 const conflict = () =>
   new RevisionConflictError({ type: 'about:blank', title: 'Conflict', status: 409 }, 'r2', 's1');
 
@@ -91,11 +94,7 @@ describe('saveAlignment', () => {
     move(store, 'a');
     const theirs = base().map((x) => (x.id === 'b' ? { ...x, start: 2.25 } : x));
     ports.put.mockRejectedValueOnce(conflict());
-    ports.fresh = () =>
-      Promise.resolve({
-        project: project(alignment('r2', theirs)),
-        alignment: alignment('r2', theirs),
-      });
+    ports.fresh = newer(theirs);
     ports.put.mockImplementation(({ body }) =>
       Promise.resolve(alignment('r3', body.alignment.items)),
     );
@@ -137,11 +136,7 @@ describe('loadNewer and resolveConflicts', () => {
     const { store, ports, said, memory } = setup();
     move(store, 'a');
     const theirs = base().map((x) => (x.id === 'b' ? { ...x, end: 3.5 } : x));
-    ports.fresh = () =>
-      Promise.resolve({
-        project: project(alignment('r2', theirs)),
-        alignment: alignment('r2', theirs),
-      });
+    ports.fresh = newer(theirs);
     await loadNewer(ports, memory);
     expect(said).toEqual([{ phase: 'loading' }, { phase: 'loaded', changed: 1, kept: true }]);
     expect(store.getState().base.revision).toBe('r2');
@@ -151,11 +146,7 @@ describe('loadNewer and resolveConflicts', () => {
     const { store, ports, said, memory } = setup();
     move(store, 'a');
     const theirs = base().map((x) => (x.id === 'a' ? { ...x, start: 0.25 } : x));
-    ports.fresh = () =>
-      Promise.resolve({
-        project: project(alignment('r2', theirs)),
-        alignment: alignment('r2', theirs),
-      });
+    ports.fresh = newer(theirs);
     await loadNewer(ports, memory);
     const status = last(said)!;
     expect(status).toMatchObject({ phase: 'conflicts', origin: 'load' });

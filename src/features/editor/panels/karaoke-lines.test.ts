@@ -1,28 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyOp, createDoc, itemAt, keyOf } from '../../../timing';
-import { song } from '../../../timing/test-items';
+import { song, word } from '../../../timing/test-items';
 import type { AlignmentItem } from '../../../contract';
 import { buildKaraokeLines, karaokeLinesFor } from './karaoke-lines';
 import { buildRowIndex, rowIndexFor } from './row-index';
 import { changedHeaders } from './row-index-update';
 
-const it_ = (
-  line: number,
-  word: number,
-  subword: number,
-  start: number,
-  end: number,
-  text: string,
-) => ({ line, word, subword, start, end, text }) satisfies AlignmentItem;
-
 const doc = createDoc([
-  it_(0, 0, 0, 1, 1.5, 'hel'),
-  it_(0, 0, 1, 1.5, 2, 'lo'),
-  it_(0, 1, 0, 2, 3, 'there'),
-  it_(1, 0, 0, 5, 6, 'second'),
-  it_(2, 0, 0, 5.5, 7, 'duet'),
-  it_(3, 0, 0, 10, 11, 'last'),
+  word(0, 0, 1, 1.5, 'hel'),
+  word(0, 0, 1.5, 2, 'lo', { subword: 1 }),
+  word(0, 1, 2, 3, 'there'),
+  word(1, 0, 5, 6, 'second'),
+  word(2, 0, 5.5, 7, 'duet'),
+  word(3, 0, 10, 11, 'last'),
 ]);
 const index = buildRowIndex(doc);
 const lines = buildKaraokeLines(index);

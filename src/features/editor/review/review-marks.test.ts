@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncReview } from '../../../contract';
 import { createDoc, indexOfKey, keyOf } from '../../../timing';
-import { word } from '../../../timing/test-items';
+import { helloGoodNight } from '../../../timing/test-items';
 import { createEditorStore } from '../store';
 import { createReviewMarks, findUncertain } from './review-marks';
 
 // "Next uncertain word" over a store: the marks come from a sync's review, clear when a word is
 // retimed, and the navigation steps word by word (sub-words are one stop), wrapping.
-const items = [
-  word(0, 0, 1, 1.2, 'hel', { id: 'a' }),
-  { ...word(0, 0, 1.2, 1.5, 'lo', { id: 'b' }), subword: 1 },
-  word(0, 1, 1.6, 2, 'world', { id: 'c' }),
-  word(1, 0, 3, 3.4, 'good', { id: 'd' }),
-  word(1, 1, 3.5, 4, 'night', { id: 'e' }),
-  word(1, 2, 4.1, 4.5, 'moon', { id: 'f' }),
-];
+const items = helloGoodNight();
 const review: SyncReview = {
   alignmentId: 'aln',
   confidence: { a: 0.3, b: 0.3, c: 0.9, d: 0.35, e: 0.9, f: 0.2 },

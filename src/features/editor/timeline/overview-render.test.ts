@@ -6,24 +6,30 @@ import {
   renderOverviewBase,
   UNCERTAIN_MARK_HEIGHT,
   renderOverviewOverlay,
+  type OverviewBase,
 } from './overview-render';
 
 const H = 40;
 const ROOM = H - PROBLEM_MARK_HEIGHT - 1;
 
+/** The base layer's calls: a column per `density` entry, ratio 1, no problems unless given. */
+function drawBase(o: Partial<OverviewBase> & Pick<OverviewBase, 'density' | 'max'>) {
+  const ctx = createRecordingContext();
+  const width = o.density.length;
+  const problems = new Uint32Array(width);
+  renderOverviewBase(ctx, { width, height: H, devicePixelRatio: 1, problems, colors: C, ...o });
+  return ctx.calls;
+}
+
 describe('renderOverviewBase', () => {
   it('draws one bar per run of equal columns, from the bottom, and problem marks on top', () => {
-    const ctx = createRecordingContext();
-    renderOverviewBase(ctx, {
-      width: 8,
-      height: H,
+    const calls = drawBase({
       devicePixelRatio: 2,
       density: new Uint32Array([0, 0, 4, 4, 1, 0, 0, 4]),
       max: 4,
       problems: new Uint32Array([0, 0, 0, 1, 2, 0, 0, 0]),
-      colors: C,
     });
-    const rects = ctx.calls.filter((c) => c.op === 'fillRect');
+    const rects = calls.filter((c) => c.op === 'fillRect');
     expect(rects[0]).toEqual({ op: 'fillRect', args: [0, 0, 8, H], fillStyle: C.background });
     const bars = rects.filter((c) => c.fillStyle === C.density).map((c) => c.args);
     const half = Math.round(ROOM / 2);
@@ -37,18 +43,12 @@ describe('renderOverviewBase', () => {
   });
 
   it('marks columns with uncertain words along the bottom, over the bars', () => {
-    const ctx = createRecordingContext();
-    renderOverviewBase(ctx, {
-      width: 8,
-      height: H,
-      devicePixelRatio: 1,
+    const calls = drawBase({
       density: new Uint32Array([0, 0, 4, 4, 1, 0, 0, 4]),
       max: 4,
-      problems: new Uint32Array(8),
       uncertain: new Uint32Array([0, 0, 1, 1, 0, 0, 0, 2]),
-      colors: C,
     });
-    const rects = ctx.calls.filter((c) => c.op === 'fillRect');
+    const rects = calls.filter((c) => c.op === 'fillRect');
     const marks = rects.filter((c) => c.fillStyle === C.uncertain).map((c) => c.args);
     const y = H - UNCERTAIN_MARK_HEIGHT;
     expect(marks).toEqual([
@@ -61,48 +61,33 @@ describe('renderOverviewBase', () => {
   });
 
   it('widens a lone problem column so it shows', () => {
-    const ctx = createRecordingContext();
-    renderOverviewBase(ctx, {
-      width: 4,
-      height: H,
-      devicePixelRatio: 1,
+    const calls = drawBase({
       density: new Uint32Array(4),
       max: 1,
       problems: new Uint32Array([0, 0, 1, 0]),
-      colors: C,
     });
-    const marks = ctx.calls.filter((c) => c.fillStyle === C.problem).map((c) => c.args);
+    const marks = calls.filter((c) => c.fillStyle === C.problem).map((c) => c.args);
     expect(marks).toEqual([[1.5, 0, 2, PROBLEM_MARK_HEIGHT]]);
   });
 
   it('costs the number of runs, not the number of words', () => {
-    const ctx = createRecordingContext();
     const density = new Uint32Array(1000).fill(100_000);
-    renderOverviewBase(ctx, {
-      width: 1000,
-      height: H,
-      devicePixelRatio: 1,
-      density,
-      max: 100_000,
-      problems: new Uint32Array(1000),
-      colors: C,
-    });
-    expect(ctx.calls.filter((c) => c.op === 'fillRect')).toHaveLength(2);
+    const calls = drawBase({ density, max: 100_000 });
+    expect(calls.filter((c) => c.op === 'fillRect')).toHaveLength(2);
   });
 });
 
+/** The overlay's calls on a 500 px strip at ratio 1. */
+function drawOverlay(viewWindow: { x: number; width: number }, playheadX: number | null) {
+  const ctx = createRecordingContext();
+  const strip = { width: 500, height: H, devicePixelRatio: 1, colors: C };
+  renderOverviewOverlay(ctx, { ...strip, window: viewWindow, playheadX });
+  return ctx.calls;
+}
+
 describe('renderOverviewOverlay', () => {
   it('draws the view window and the playhead', () => {
-    const ctx = createRecordingContext();
-    renderOverviewOverlay(ctx, {
-      width: 500,
-      height: H,
-      devicePixelRatio: 1,
-      window: { x: 100, width: 50 },
-      playheadX: 320.4,
-      colors: C,
-    });
-    expect(ctx.calls).toEqual([
+    expect(drawOverlay({ x: 100, width: 50 }, 320.4)).toEqual([
       { op: 'clearRect', args: [0, 0, 500, H], fillStyle: expect.any(String) as string },
       { op: 'fillRect', args: [100, 0, 50, H], fillStyle: C.window },
       {
@@ -119,16 +104,8 @@ describe('renderOverviewOverlay', () => {
 
   it('leaves out a playhead that is unknown or off the strip', () => {
     for (const playheadX of [null, -20, 520]) {
-      const ctx = createRecordingContext();
-      renderOverviewOverlay(ctx, {
-        width: 500,
-        height: H,
-        devicePixelRatio: 1,
-        window: { x: 0, width: 10 },
-        playheadX,
-        colors: C,
-      });
-      expect(ctx.calls.filter((c) => c.fillStyle === C.playhead)).toEqual([]);
+      const calls = drawOverlay({ x: 0, width: 10 }, playheadX);
+      expect(calls.filter((c) => c.fillStyle === C.playhead)).toEqual([]);
     }
   });
 });

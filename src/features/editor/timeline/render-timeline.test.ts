@@ -13,18 +13,25 @@ const itemBoxes = (calls: ReturnType<typeof createRecordingContext>['calls'], co
 const texts = (calls: ReturnType<typeof createRecordingContext>['calls']) =>
   calls.filter((c) => c.op === 'fillText' && c.fillStyle === C.itemText).map((c) => c.args[0]);
 
+/** Renders a scene of `items` (with `overrides`) into a fresh recording context. */
+function record(items: readonly TimelineItem[], overrides: Partial<TimelineScene> = {}) {
+  const ctx = createRecordingContext();
+  return { calls: ctx.calls, stats: renderTimeline(ctx, sceneFromArray(items, overrides)) };
+}
+
+/** The view from `startTime` at `pxPerSecond`, 1000 x 224 px at ratio 1. */
+const viewAt = (startTime: number, pxPerSecond: number) => ({
+  view: { startTime, pxPerSecond, width: 1000, height: 224, devicePixelRatio: 1 },
+});
+
 describe('renderTimeline', () => {
   it('draws only the visible items', () => {
-    const ctx = createRecordingContext();
     // 1000 words, 1 per second; view 100 s..110 s at 100 px/s
-    const scene = sceneFromArray(regularItems(1000), {
-      view: { startTime: 100, pxPerSecond: 100, width: 1000, height: 224, devicePixelRatio: 1 },
-    });
-    const stats = renderTimeline(ctx, scene);
+    const { calls, stats } = record(regularItems(1000), viewAt(100, 100));
     expect(stats.drawn).toBe(11); // words 100..110 (110 starts on the right edge)
     // word110 touches the right edge: boxed, but no room for its label
-    expect(texts(ctx.calls)).toEqual(Array.from({ length: 10 }, (_, i) => `word${100 + i}`));
-    expect(itemBoxes(ctx.calls, C.item)[0]?.args[0]).toBe(0);
+    expect(texts(calls)).toEqual(Array.from({ length: 10 }, (_, i) => `word${100 + i}`));
+    expect(itemBoxes(calls, C.item)[0]?.args[0]).toBe(0);
   });
 
   it('draws a long item that starts before the view', () => {
@@ -32,15 +39,9 @@ describe('renderTimeline', () => {
       { key: 'long', start: 0, end: 500, text: 'long note', line: 0 },
       ...regularItems(5).map((w) => ({ ...w, start: w.start + 600, end: w.end + 600 })),
     ];
-    const ctx = createRecordingContext();
-    const stats = renderTimeline(
-      ctx,
-      sceneFromArray(list, {
-        view: { startTime: 200, pxPerSecond: 10, width: 1000, height: 224, devicePixelRatio: 1 },
-      }),
-    );
+    const { calls, stats } = record(list, viewAt(200, 10));
     expect(stats.drawn).toBe(1);
-    expect(texts(ctx.calls)).toEqual(['long note']);
+    expect(texts(calls)).toEqual(['long note']);
   });
 
   it('labels only boxes wide enough and truncates long text', () => {
@@ -56,93 +57,70 @@ describe('renderTimeline', () => {
   });
 
   it('colours selection, problems and hover, and marks estimated words', () => {
-    const ctx = createRecordingContext();
-    const scene = sceneFromArray(regularItems(4), {
+    const { calls } = record(regularItems(4), {
       selection: new Set(['w0']),
       problemKeys: new Set(['w1']),
       hoverKey: 'w2',
       estimatedKeys: new Set(['w3']),
     });
-    renderTimeline(ctx, scene);
-    expect(itemBoxes(ctx.calls, C.selected).map((c) => c.args[0])).toEqual([0]);
-    expect(itemBoxes(ctx.calls, C.problem).map((c) => c.args[0])).toEqual([100, 100]);
-    expect(itemBoxes(ctx.calls, C.hover).map((c) => c.args[0])).toEqual([200]);
-    expect(itemBoxes(ctx.calls, C.estimated).map((c) => c.args[0])).toEqual([300, 300]);
+    expect(itemBoxes(calls, C.selected).map((c) => c.args[0])).toEqual([0]);
+    expect(itemBoxes(calls, C.problem).map((c) => c.args[0])).toEqual([100, 100]);
+    expect(itemBoxes(calls, C.hover).map((c) => c.args[0])).toEqual([200]);
+    expect(itemBoxes(calls, C.estimated).map((c) => c.args[0])).toEqual([300, 300]);
   });
 
   it('outlines merge conflicts in their own colour, on plain, selected and problem words', () => {
-    const ctx = createRecordingContext();
-    const scene = sceneFromArray(regularItems(6), {
+    const { calls } = record(regularItems(6), {
       selection: new Set(['w1']),
       problemKeys: new Set(['w2']),
       conflictKeys: new Set(['w0', 'w1', 'w2', 'w40']), // w40: not in view
     });
-    renderTimeline(ctx, scene);
-    const outlines = ctx.calls.filter((c) => c.op === 'strokeRect' && c.strokeStyle === C.conflict);
+    const outlines = calls.filter((c) => c.op === 'strokeRect' && c.strokeStyle === C.conflict);
     expect(outlines.map((c) => c.args[0])).toEqual([-1, 99, 199]);
     expect(outlines.every((c) => c.lineWidth === 2 && (c.dash?.length ?? 0) > 0)).toBe(true);
     // Nothing else is dashed (the ghost of a dragged word is a plain outline).
-    const dashed = ctx.calls.filter((c) => (c.dash?.length ?? 0) > 0);
+    const dashed = calls.filter((c) => (c.dash?.length ?? 0) > 0);
     expect(dashed).toEqual(outlines);
     // Distinct from everything else the timeline marks with a colour.
     const others = [C.selected, C.selectedEdge, C.problem, C.estimated, C.preview, C.hover];
     expect(others).not.toContain(C.conflict);
     // The fills stay what they were: the outline adds to them.
-    expect(itemBoxes(ctx.calls, C.selected).map((c) => c.args[0])).toEqual([100]);
-    expect(itemBoxes(ctx.calls, C.problem).map((c) => c.args[0])).toEqual([200, 200]);
+    expect(itemBoxes(calls, C.selected).map((c) => c.args[0])).toEqual([100]);
+    expect(itemBoxes(calls, C.problem).map((c) => c.args[0])).toEqual([200, 200]);
   });
 
   it('never culls a conflicted word, however far out it is zoomed', () => {
     const items = regularItems(100_000, 0.036, 0.03);
-    const zoomedOut = {
-      view: {
-        startTime: 0,
-        pxPerSecond: 1000 / 3600,
-        width: 1000,
-        height: 224,
-        devicePixelRatio: 1,
-      },
-    };
-    const plain = createRecordingContext();
-    const without = renderTimeline(plain, sceneFromArray(items, zoomedOut));
-    const ctx = createRecordingContext();
-    const stats = renderTimeline(
-      ctx,
-      sceneFromArray(items, { ...zoomedOut, conflictKeys: new Set(['w50001', 'w50002']) }),
-    );
+    const zoomedOut = viewAt(0, 1000 / 3600);
+    const without = record(items, zoomedOut).stats;
+    const conflictKeys = new Set(['w50001', 'w50002']);
+    const { calls, stats } = record(items, { ...zoomedOut, conflictKeys });
     // Both share a pixel column with other words: culled without the mark, drawn with it.
     expect(stats.drawn).toBeGreaterThan(without.drawn);
-    const outlines = ctx.calls.filter((c) => c.op === 'strokeRect' && c.strokeStyle === C.conflict);
+    const outlines = calls.filter((c) => c.op === 'strokeRect' && c.strokeStyle === C.conflict);
     expect(outlines).toHaveLength(2);
   });
 
   it('marks uncertain words with a bar along their top, on any style, and never culls them', () => {
-    const ctx = createRecordingContext();
-    const scene = sceneFromArray(regularItems(6), {
+    const { calls } = record(regularItems(6), {
       selection: new Set(['w1']),
       problemKeys: new Set(['w2']),
       uncertainKeys: new Set(['w1', 'w2', 'w3', 'w40']), // w40: not in view
     });
-    renderTimeline(ctx, scene);
-    const bars = itemBoxes(ctx.calls, C.uncertain ?? '');
+    const bars = itemBoxes(calls, C.uncertain ?? '');
     expect(bars.map((c) => c.args[0])).toEqual([100, 200, 300]);
     // Along the top of the box (problems are marked along the bottom).
-    const box = itemBoxes(ctx.calls, C.item).find((c) => c.args[0] === 300)!;
+    const box = itemBoxes(calls, C.item).find((c) => c.args[0] === 300)!;
     expect(bars.every((c) => c.args[1] === box.args[1] && c.args[3] === UNCERTAIN_BAR_PX)).toBe(
       true,
     );
     expect([C.selected, C.problem, C.estimated, C.preview, C.conflict]).not.toContain(C.uncertain);
     // Zoomed far out, an uncertain word sharing a pixel column is still drawn.
     const items = regularItems(100_000, 0.036, 0.03);
-    const view = { startTime: 0, pxPerSecond: 1000 / 3600, width: 1000, height: 224 };
-    const far = { view: { ...view, devicePixelRatio: 1 } };
-    const without = renderTimeline(createRecordingContext(), sceneFromArray(items, far));
-    const marked = createRecordingContext();
-    const stats = renderTimeline(
-      marked,
-      sceneFromArray(items, { ...far, uncertainKeys: new Set(['w50001', 'w50002']) }),
-    );
-    expect(stats.drawn).toBeGreaterThan(without.drawn);
+    const far = viewAt(0, 1000 / 3600);
+    const without = record(items, far).stats;
+    const marked = record(items, { ...far, uncertainKeys: new Set(['w50001', 'w50002']) });
+    expect(marked.stats.drawn).toBeGreaterThan(without.drawn);
     expect(itemBoxes(marked.calls, C.uncertain ?? '')).toHaveLength(2);
   });
 
@@ -205,34 +183,16 @@ describe('renderTimeline', () => {
 
   it('bounds the work for 100k items: a 10 s view draws about 10 s of items', () => {
     const items = regularItems(100_000, 0.036, 0.03); // 100k words over 60 minutes
-    const ctx = createRecordingContext();
-    const stats = renderTimeline(
-      ctx,
-      sceneFromArray(items, {
-        view: { startTime: 1800, pxPerSecond: 100, width: 1000, height: 224, devicePixelRatio: 1 },
-      }),
-    );
+    const { calls, stats } = record(items, viewAt(1800, 100));
     expect(stats.drawn).toBeGreaterThan(270);
     expect(stats.drawn).toBeLessThan(290);
-    const rects = ctx.calls.filter((c) => c.op === 'fillRect').length;
+    const rects = calls.filter((c) => c.op === 'fillRect').length;
     expect(rects).toBeLessThan(2 * 290 + 200); // boxes + left edges + ruler ticks + lanes
   });
 
   it('skips sub-pixel items whose pixel is already painted when zoomed out', () => {
     const items = regularItems(100_000, 0.036, 0.03);
-    const ctx = createRecordingContext();
-    const stats = renderTimeline(
-      ctx,
-      sceneFromArray(items, {
-        view: {
-          startTime: 0,
-          pxPerSecond: 1000 / 3600,
-          width: 1000,
-          height: 224,
-          devicePixelRatio: 1,
-        },
-      }),
-    );
+    const { stats } = record(items, viewAt(0, 1000 / 3600));
     expect(stats.drawn + stats.skipped).toBe(100_000);
     expect(stats.drawn).toBeLessThanOrEqual(2 * 1001); // at most one box per pixel per lane
     expect(stats.labels).toBe(0);

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { formatTime } from '../panels/time-format';
 import type { ToolScope } from '../store/tool-actions';
 import { ScopedDialog, useScopedDialog, type ScopedDialogProps } from './scoped-dialog';
-import { ToolField } from './tool-dialog';
+import { ToolField, useToolField } from './tool-dialog';
 import { parseOffset, shiftProblem } from './tool-input';
 
 interface Props extends ScopedDialogProps {
@@ -18,17 +17,16 @@ export function ShiftDialog(props: Props) {
 function Body(props: Props) {
   const { duration, onShift } = props;
   const { info, scope, frame } = useScopedDialog(props);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const offset = useToolField('');
   const confirm = () => {
-    const parsed = parseOffset(text);
+    const parsed = parseOffset(offset.value);
     if (!parsed.ok) {
-      setError(parsed.error);
+      offset.setError(parsed.error);
       return false;
     }
     const problem =
       shiftProblem(parsed.value, info[scope], duration) ?? onShift(parsed.value, scope);
-    setError(problem);
+    offset.setError(problem);
     return problem === null;
   };
   const span = info[scope];
@@ -36,13 +34,8 @@ function Body(props: Props) {
     <ScopedDialog {...frame} title="Shift selection" confirm="Shift" onConfirm={confirm}>
       <ToolField
         label="Offset in seconds"
-        value={text}
+        {...offset.field}
         autoFocus
-        onChange={(v) => {
-          setText(v);
-          setError(null);
-        }}
-        error={error}
         hint={`Negative moves earlier. Now ${formatTime(span.start)} to ${formatTime(span.end)}.`}
       />
     </ScopedDialog>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AlignmentItem } from '../../../contract';
 import type { SplitInto } from '../../../timing';
 import { formatTime } from '../panels/time-format';
-import { RadioChoice, ToolDialog, ToolField } from './tool-dialog';
+import { RadioChoice, ToolDialog, ToolField, useToolField } from './tool-dialog';
 import { initialSplit, proportionalSplitTime, splitLetterProblem } from './tool-input';
 
 interface Props {
@@ -28,12 +28,11 @@ export function SplitDialog({ item, playhead, onClose, onSplit }: Props) {
 
 function ToolDialogBody({ item, playhead, onClose, onSplit }: Props) {
   const start = item ? initialSplit(item, playhead) : { at: 1, time: undefined };
-  const [letters, setLetters] = useState(String(start.at));
+  const letters = useToolField(String(start.at));
   const [into, setInto] = useState<SplitInto>('words');
   const [atPlayhead, setAtPlayhead] = useState(start.time !== undefined);
-  const [error, setError] = useState<string | null>(null);
   const text = item?.text ?? '';
-  const at = Number(letters);
+  const at = Number(letters.value);
   const valid = splitLetterProblem(text, at) === null;
   const proportional = item ? proportionalSplitTime(item, valid ? at : 0) : 0;
   const confirm = () => {
@@ -41,7 +40,7 @@ function ToolDialogBody({ item, playhead, onClose, onSplit }: Props) {
     const problem =
       splitLetterProblem(text, at) ??
       onSplit(at, into, atPlayhead && start.time !== undefined ? start.time : undefined);
-    setError(problem);
+    letters.setError(problem);
     return problem === null;
   };
   return (
@@ -54,14 +53,9 @@ function ToolDialogBody({ item, playhead, onClose, onSplit }: Props) {
     >
       <ToolField
         label="Split after letter"
-        value={letters}
+        {...letters.field}
         inputMode="numeric"
         autoFocus
-        onChange={(v) => {
-          setLetters(v);
-          setError(null);
-        }}
-        error={error}
         hint={
           valid
             ? `${text.slice(0, at)} | ${text.slice(at)}`

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { formatTime, parseTime } from '../panels/time-format';
 import type { ToolScope } from '../store/tool-actions';
 import { ScopedDialog, useScopedDialog, type ScopedDialogProps } from './scoped-dialog';
-import { ToolField } from './tool-dialog';
+import { ToolField, useToolField } from './tool-dialog';
 import { stretchProblem } from './tool-input';
 
 interface Props extends ScopedDialogProps {
@@ -18,27 +17,25 @@ export function StretchDialog(props: Props) {
 function Body(props: Props) {
   const { duration, onStretch } = props;
   const { info, scope, frame } = useScopedDialog(props);
-  const [start, setStart] = useState(formatTime(info[props.initialScope].start));
-  const [end, setEnd] = useState(formatTime(info[props.initialScope].end));
-  const [errors, setErrors] = useState<{ start: string | null; end: string | null }>({
-    start: null,
-    end: null,
-  });
+  const start = useToolField(formatTime(info[props.initialScope].start));
+  const end = useToolField(formatTime(info[props.initialScope].end));
   // Another scope: the fields start again at its span.
   const changeScope = (next: ToolScope) => {
     frame.onScopeChange(next);
-    setStart(formatTime(info[next].start));
-    setEnd(formatTime(info[next].end));
-    setErrors({ start: null, end: null });
+    start.set(formatTime(info[next].start));
+    end.set(formatTime(info[next].end));
   };
   const confirm = () => {
-    const s = parseTime(start, { duration });
-    const e = parseTime(end, { duration });
-    const next = { start: s.ok ? null : s.error, end: e.ok ? null : e.error };
-    if (s.ok && e.ok) next.end = stretchProblem(s.value, e.value);
-    if (!next.start && !next.end && s.ok && e.ok) next.end = onStretch(s.value, e.value, scope);
-    setErrors(next);
-    return !next.start && !next.end;
+    const s = parseTime(start.value, { duration });
+    const e = parseTime(end.value, { duration });
+    const problems = { start: s.ok ? null : s.error, end: e.ok ? null : e.error };
+    if (s.ok && e.ok) problems.end = stretchProblem(s.value, e.value);
+    if (!problems.start && !problems.end && s.ok && e.ok) {
+      problems.end = onStretch(s.value, e.value, scope);
+    }
+    start.setError(problems.start);
+    end.setError(problems.end);
+    return !problems.start && !problems.end;
   };
   return (
     <ScopedDialog
@@ -48,25 +45,10 @@ function Body(props: Props) {
       confirm="Stretch"
       onConfirm={confirm}
     >
-      <ToolField
-        label="New start"
-        value={start}
-        autoFocus
-        onChange={(v) => {
-          setStart(v);
-          setErrors((x) => ({ ...x, start: null }));
-        }}
-        error={errors.start}
-        hint="Seconds (12.5) or m:ss.mmm"
-      />
+      <ToolField label="New start" {...start.field} autoFocus hint="Seconds (12.5) or m:ss.mmm" />
       <ToolField
         label="New end"
-        value={end}
-        onChange={(v) => {
-          setEnd(v);
-          setErrors((x) => ({ ...x, end: null }));
-        }}
-        error={errors.end}
+        {...end.field}
         hint="The words keep their proportions between the two"
       />
     </ScopedDialog>

@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useModalDialog } from '../../../components/use-modal-dialog';
 
 interface Props {
@@ -50,6 +50,20 @@ export function ToolDialog({ title, confirm, open, onClose, onConfirm, children 
       )}
     </dialog>
   );
+}
+
+/**
+ * A `ToolField`'s text and message: a new text (typed, or set for another scope) clears the
+ * message; `field` spreads into the ToolField.
+ */
+export function useToolField(initial: string) {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const set = (next: string) => {
+    setValue(next);
+    setError(null);
+  };
+  return { value, set, setError, field: { value, error, onChange: set } };
 }
 
 /** A labelled text field with its message (role alert) tied to it by aria-describedby. */
