@@ -63,7 +63,12 @@ async function scenario(backend: Backend): Promise<void> {
     const alignment = project.alignments.find((a) => a.name === 'Local aligner');
     if (!alignment) throw new Error('no local alignment');
     // Every third item carries an id of the client's; the others get one spliced in (docs/adr/0010).
-    const items = song(100_000).map((x, i) => (i % 3 === 0 ? { ...x, id: `given-${i}` } : x));
+    // Texts as long as a real word's (`word<i>`: the body's size is part of what is measured).
+    const items = song(100_000).map((x, i) => ({
+      ...x,
+      text: `word${i}`,
+      ...(i % 3 === 0 ? { id: `given-${i}` } : {}),
+    }));
 
     let revision = alignment.revision;
     const putSamples: number[] = [];
