@@ -11,37 +11,21 @@ export interface LivePreviewSource {
   subscribe: (listener: () => void) => () => void;
 }
 
-export interface LiveTimes {
-  start: number;
-  end: number;
-  /** The word is being dragged: the times are the preview's, not yet committed. */
-  live: boolean;
-}
-
 const noSubscription = () => () => {};
 
-/**
- * What a preview says of one word: a shift (number), replacement times, or null when it does not
- * move it. Numbers compare by value and replacements by reference, so a pointer move re-renders
- * only the rows of the words it moves.
- */
-function previewOf(preview: LivePreview | null, key: string) {
-  if (!preview) return null;
-  if (preview.kind === 'shift') return preview.keys.has(key) ? preview.deltaSeconds : null;
-  return preview.items.get(key) ?? null;
+/** Whether a preview moves the word `key`. */
+function moves(preview: LivePreview | null, key: string): boolean {
+  if (!preview) return false;
+  return preview.kind === 'shift' ? preview.keys.has(key) : preview.items.has(key);
 }
 
-/** A word row's times, following a live drag of that word; the committed times otherwise. */
-export function useLiveTimes(
-  source: LivePreviewSource | undefined,
-  key: string,
-  start: number,
-  end: number,
-): LiveTimes {
-  const moved = useSyncExternalStore(source?.subscribe ?? noSubscription, () =>
-    previewOf(source?.get() ?? null, key),
+/**
+ * Whether a drag on the timeline is moving the word `key` now. A boolean, so a pointer move
+ * re-renders no row: only the timeline draws per frame of a drag (issue 24); a row turns "moving"
+ * when its word's drag starts and shows the new times once the drag is committed.
+ */
+export function useDragged(source: LivePreviewSource | undefined, key: string): boolean {
+  return useSyncExternalStore(source?.subscribe ?? noSubscription, () =>
+    moves(source?.get() ?? null, key),
   );
-  if (moved === null) return { start, end, live: false };
-  if (typeof moved === 'number') return { start: start + moved, end: end + moved, live: true };
-  return { start: moved.start, end: moved.end, live: true };
 }
