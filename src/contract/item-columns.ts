@@ -6,7 +6,7 @@
  * (`plainItem`) and makes columns only when every item is plain; the page builds the items back in
  * the timing core's field order, with no check left to run (what `fastItems` would have given).
  */
-import { plainItem, type PlainItem } from './plain-item';
+import { isPlainItem, type PlainItem } from './plain-item';
 
 export interface ItemColumns {
   count: number;
@@ -27,8 +27,8 @@ export function toColumns(items: readonly unknown[]): ItemColumns | null {
   const lengths = new Int32Array(count * 2);
   const parts: string[] = [];
   for (let i = 0; i < count; i++) {
-    const item = plainItem(items[i]);
-    if (!item) return null;
+    const item = items[i];
+    if (!isPlainItem(item)) return null;
     const n = i * NUMBERS;
     numbers[n] = item.line;
     numbers[n + 1] = item.word;
