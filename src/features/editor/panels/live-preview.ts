@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore, type RefObject } from 'react';
 
 /** A drag in progress as the word list needs it (the timeline's `DragPreview` is one). */
 export type LivePreview =
@@ -21,11 +21,62 @@ function moves(preview: LivePreview | null, key: string): boolean {
 
 /**
  * Whether a drag on the timeline is moving the word `key` now. A boolean, so a pointer move
- * re-renders no row: only the timeline draws per frame of a drag (issue 24); a row turns "moving"
- * when its word's drag starts and shows the new times once the drag is committed.
+ * re-renders no row (issue 24): a row renders when its word starts or stops moving; its times
+ * follow the drag through `useLiveTimeFields`, without a render.
  */
 export function useDragged(source: LivePreviewSource | undefined, key: string): boolean {
   return useSyncExternalStore(source?.subscribe ?? noSubscription, () =>
     moves(source?.get() ?? null, key),
   );
+}
+
+/** The times a preview gives the word `key` (committed `start`/`end`), or null: it does not move it. */
+export function liveTimes(
+  preview: LivePreview | null,
+  key: string,
+  start: number,
+  end: number,
+): { start: number; end: number } | null {
+  if (!preview) return null;
+  if (preview.kind === 'shift') {
+    if (!preview.keys.has(key)) return null;
+    return { start: start + preview.deltaSeconds, end: end + preview.deltaSeconds };
+  }
+  return preview.items.get(key) ?? null;
+}
+
+/**
+ * While a drag moves the word `key`, its row's time fields (`fields()`: start, end) show the
+ * dragged times, written into the inputs on each move, not rendered: only the timeline renders
+ * per frame of a drag (issue 24, ADR 0018). A field being typed in is left alone. When the drag
+ * ends the row renders (`useDragged`) and the fields show the committed times again.
+ */
+export function useLiveTimeFields(
+  source: LivePreviewSource | undefined,
+  key: string,
+  moving: boolean,
+  committed: { start: number; end: number },
+  fields: RefObject<(() => readonly (HTMLInputElement | undefined)[]) | null>,
+  format: (seconds: number) => string,
+): void {
+  const { start, end } = committed;
+  useEffect(() => {
+    if (!moving || !source) return;
+    const write = () => {
+      const times = liveTimes(source.get(), key, start, end);
+      if (!times) return;
+      const [startField, endField] = fields.current?.() ?? [];
+      const pairs: [HTMLInputElement | undefined, number][] = [
+        [startField, times.start],
+        [endField, times.end],
+      ];
+      for (const [input, t] of pairs) {
+        if (!input || input === document.activeElement) continue;
+        const text = format(t);
+        if (input.value !== text) input.value = text;
+      }
+    };
+    write();
+    return source.subscribe(write);
+  }, [source, key, moving, start, end, fields, format]);
 }

@@ -28,7 +28,7 @@ import './panels.css';
 export interface WordListProps {
   /** Line "play from here" buttons seek and play it. */
   player: PlaybackClock;
-  /** The timeline's drag preview: rows of dragged words are marked moving. */
+  /** The timeline's drag preview: rows of dragged words show their times live. */
   preview?: LivePreviewSource;
   /** The "Find word" field (the page's `/` shortcut focuses it). */
   findRef?: RefObject<HTMLInputElement | null>;
@@ -46,8 +46,8 @@ const NO_LANGS: readonly string[] = [];
 /**
  * Lines and words of the committed document as a virtual list (only the visible rows exist in the
  * DOM), in step with the store's selection. The rows follow commits; during a drag on the
- * timeline the dragged words' rows are marked moving (rendered when a word starts or stops
- * moving, not per pointer move) and show the new times once the drop commits them.
+ * timeline the dragged words' rows show the `preview` times (written into their fields, not
+ * rendered per pointer move: live-preview.ts).
  *
  * Every word stays reachable without the rows in the DOM: rows carry their place
  * (aria-posinset / aria-setsize of all rows), the roving focus reaches any row (arrows, Page

@@ -1,10 +1,10 @@
-import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
+import { useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import type { AlignmentItem } from '../../../contract';
 import { useReviewMarks } from '../review/review-context';
 import { keyOf, useEditor } from '../store';
 import { CommitField } from './commit-field';
 import type { RowProblem } from './issue-text';
-import { useDragged, type LivePreviewSource } from './live-preview';
+import { useDragged, useLiveTimeFields, type LivePreviewSource } from './live-preview';
 import { edgeAfter, formatTime, parseTime } from './time-format';
 import { listItemProps } from './row-fields';
 
@@ -23,7 +23,7 @@ export interface WordRowProps extends RowHandlers {
   active: boolean;
   style: CSSProperties;
   setSize: number;
-  /** A drag in progress on the timeline: a dragged word's row says "moving" (times on commit). */
+  /** A drag in progress on the timeline: a dragged word's row says "moving", its times follow. */
   preview?: LivePreviewSource;
   /** Word-level languages: a reading field each, on a word's first sub-word (ADR 0017). */
   readings?: readonly string[];
@@ -174,6 +174,11 @@ export function WordRow({
 }: WordRowProps) {
   const key = keyOf(item);
   const moving = useDragged(preview, key);
+  const rowRef = useRef<HTMLDivElement>(null);
+  const timeFields = useRef(() => [
+    ...(rowRef.current?.querySelectorAll<HTMLInputElement>('.word-time input') ?? []),
+  ]);
+  useLiveTimeFields(preview, key, moving, item, timeFields, formatTime);
   const selected = useEditor((s) => s.selection.has(key));
   const unsure = useUncertainty(key);
   const actions = useEditor((s) => s.actions);
@@ -181,6 +186,7 @@ export function WordRow({
   const focus = () => on.onFieldFocus(row, key);
   return (
     <div
+      ref={rowRef}
       {...listItemProps(row, setSize, active)}
       className={rowClass(selected, problem, unsure !== null, moving)}
       style={
