@@ -20,6 +20,13 @@ import {
   UnexpectedResponseError,
 } from './errors';
 import { newIdempotencyKey } from './idempotency';
+import { putItemColumns } from '../contract/item-columns';
+import {
+  markResponseEnd,
+  workerProjectReader,
+  type OffMainAnswer,
+  type ProjectReader,
+} from './project-off-main';
 
 export interface ApiClientOptions {
   /** Ends in /api/v1, e.g. http://127.0.0.1:8787/api/v1. */
@@ -28,6 +35,11 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Delay before retry n (0-based), in ms. */
   retryDelay?: (attempt: number) => number;
+  /**
+   * Reads `getProject` off the main thread (project-off-main.ts); null: on the page. By default a
+   * Web Worker where there are workers and no `fetch` was given.
+   */
+  readProject?: ProjectReader | null;
 }
 
 type Empty = Record<string, never>;
@@ -66,12 +78,19 @@ export class ApiClient {
   readonly #apiKey: string;
   readonly #fetch: typeof fetch;
   readonly #retryDelay: (attempt: number) => number;
+  readonly #readProject: ProjectReader | null;
 
   constructor(options: ApiClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.#apiKey = options.apiKey;
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.#retryDelay = options.retryDelay ?? ((n) => 400 * 2 ** n);
+    this.#readProject =
+      options.readProject !== undefined
+        ? options.readProject
+        : options.fetch === undefined && typeof Worker !== 'undefined'
+          ? workerProjectReader()
+          : null;
   }
 
   async request<N extends RouteName>(name: N, input: RequestInput<N>): Promise<RouteResponse<N>> {
@@ -144,6 +163,13 @@ export class ApiClient {
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
 
+    if (name === 'getProject' && this.#readProject) {
+      const answer = await this.#readProject(new URL(url, globalThis.location?.href).href, {
+        headers,
+        signal: input.signal,
+      });
+      if (answer) return this.#offMain(name, answer, ifNoneMatch, url);
+    }
     let response: Response;
     try {
       response = await this.#fetch(url, {
@@ -164,6 +190,23 @@ export class ApiClient {
     if (!parsed.success) throw new UnexpectedResponseError(endpoint, describeIssues(parsed.error));
     return { data: parsed.data as RouteResponse<N>, etag: response.headers.get('ETag') };
   }
+
+  /** `#send`'s reading of a response, for one the project reader read in its worker. */
+  #offMain<N extends RouteName>(
+    name: N,
+    answer: OffMainAnswer,
+    ifNoneMatch: string | undefined,
+    url: string,
+  ): { data: RouteResponse<N>; etag: string | null } | null {
+    if (answer.status === 304 && ifNoneMatch) return null;
+    markResponseEnd(answer, url);
+    if (answer.status < 200 || answer.status > 299) throw toApiError(answer, answer.payload);
+    const parsed = routes[name].response.safeParse(answer.payload);
+    if (!parsed.success)
+      throw new UnexpectedResponseError(endpointOf(name), describeIssues(parsed.error));
+    putItemColumns(parsed.data as Parameters<typeof putItemColumns>[0], answer.columns);
+    return { data: parsed.data as RouteResponse<N>, etag: answer.etag };
+  }
 }
 
 const endpointOf = (name: RouteName) => `${routes[name].method} ${routes[name].path}`;
@@ -178,7 +221,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(response: Response, payload: unknown): ApiError {
+function toApiError(response: Pick<Response, 'status' | 'statusText'>, payload: unknown): ApiError {
   const parsed = ProblemDetailsSchema.safeParse(payload);
   const problem: ProblemDetails = parsed.success
     ? parsed.data

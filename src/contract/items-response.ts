@@ -9,50 +9,7 @@
  * exactly as before. A property test keeps the two in agreement (alignment-fast-paths.test.ts).
  */
 import { z } from 'zod';
-import { MAX_INDEX } from './common';
-
-type Obj = Record<string, unknown>;
-
-const isIndex = (v: unknown): v is number =>
-  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_INDEX;
-const isSeconds = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v !== Infinity;
-
-/**
- * One plain item (no translations), built in the core's field order; null when it is anything
- * else (zod decides then).
- */
-function plainItem(v: unknown) {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
-  const o = v as Obj;
-  const { id, line, word, subword, start, end, text, singer } = o;
-  if (o.translations !== undefined || ('translations' in o && Object.hasOwn(o, 'translations')))
-    return null;
-  if (id !== undefined && !(typeof id === 'string' && id.length > 0)) return null;
-  if (!isIndex(line) || !isIndex(word) || !isIndex(subword)) return null;
-  if (!isSeconds(start) || !isSeconds(end) || typeof text !== 'string') return null;
-  if (singer !== undefined && !isIndex(singer)) return null;
-  // An own member holding undefined is zod's to judge (never in JSON).
-  if (
-    (id === undefined && Object.hasOwn(o, 'id')) ||
-    (singer === undefined && Object.hasOwn(o, 'singer'))
-  )
-    return null;
-  const item: {
-    id?: string;
-    line: number;
-    word: number;
-    subword: number;
-    start: number;
-    end: number;
-    text: string;
-    singer?: number;
-  } =
-    id === undefined
-      ? { line, word, subword, start, end, text }
-      : { id, line, word, subword, start, end, text };
-  if (singer !== undefined) item.singer = singer;
-  return item;
-}
+import { plainItem } from './plain-item';
 
 /** `schema` (a z.array of the item schema) with the hand-read fast path in front. */
 export function fastItems<S extends z.ZodType>(

@@ -115,7 +115,7 @@ export function scanChunk(
 const identityOf = (item: AlignmentItem) => item.id ?? keyOf(item);
 
 /** Identity -> its item, or its items when duplicated, for one version of a lineage. */
-interface KeyHolders {
+export interface KeyHolders {
   doc: TimingDoc;
   readonly holders: IdentityTable;
   readonly duplicated: Set<string>;
@@ -175,16 +175,20 @@ function* build(
       budget = stepItems;
     }
   }
-  if (duplicated.size) {
-    for (const key of duplicated) holders.set(key, []);
-    for (const chunk of doc.chunks) {
-      for (const item of chunk) {
-        const held = holders.get(identityOf(item));
-        if (Array.isArray(held)) held.push(item);
-      }
+  collectDuplicated(doc, holders, duplicated);
+  return { doc, holders, duplicated };
+}
+
+/** Only when some key is duplicated: a second pass collects the items of those keys. */
+function collectDuplicated(doc: TimingDoc, holders: IdentityTable, duplicated: Set<string>) {
+  if (!duplicated.size) return;
+  for (const key of duplicated) holders.set(key, []);
+  for (const chunk of doc.chunks) {
+    for (const item of chunk) {
+      const held = holders.get(identityOf(item));
+      if (Array.isArray(held)) held.push(item);
     }
   }
-  return { doc, holders, duplicated };
 }
 
 /**
@@ -222,17 +226,56 @@ function* keyHolders(
   return state;
 }
 
+/**
+ * The identity holders built alongside the scan, a chunk right after it is scanned (its items
+ * are still in the CPU's cache: after edits a document's items lie all over the heap, and a
+ * second pass reading each one again was half of a whole validation, issue 24). Made when the
+ * state must be built from nothing: a fresh pass (the scratch table) or a lineage without one
+ * yet; null when there is one to move forward (`keyHolders`). `done` hands the state over (and
+ * keeps it for the lineage); `release` gives the scratch table back.
+ */
+export interface HolderBuild {
+  add(chunk: Chunk): void;
+  done(): KeyHolders;
+  release(): void;
+}
+
+export function holderBuild(doc: TimingDoc, useCache: boolean): HolderBuild | null {
+  if (useCache && lineages.has(doc.byKey)) return null;
+  const scratch = useCache ? null : scratchTable(doc.size);
+  const holders = scratch?.table ?? new IdentityTable(doc.size);
+  const duplicated = new Set<string>();
+  return {
+    add(chunk) {
+      for (const item of chunk) {
+        const key = identityOf(item);
+        if (holders.set(key, item) !== undefined) duplicated.add(key);
+      }
+    },
+    done() {
+      collectDuplicated(doc, holders, duplicated);
+      const state = { doc, holders, duplicated };
+      if (useCache) lineages.set(doc.byKey, state);
+      return state;
+    },
+    release: () => scratch?.release(),
+  };
+}
+
 /** One issue per later occurrence of a duplicated identity, in document order; in slices. */
 export function* duplicateSteps(
   doc: TimingDoc,
   useCache: boolean,
   stepItems: number,
+  /** The state built alongside the scan (`holderBuild`), if it was. */
+  built?: KeyHolders,
 ): Generator<void, ValidationIssue[]> {
   // A fresh pass keeps nothing: it borrows the one scratch table (no garbage per pass).
-  const scratch = useCache ? null : scratchTable(doc.size);
+  const scratch = useCache || built ? null : scratchTable(doc.size);
   const later: AlignmentItem[] = [];
   try {
-    const state = yield* keyHolders(doc, useCache, stepItems, scratch?.table ?? EMPTY_TABLE);
+    const state =
+      built ?? (yield* keyHolders(doc, useCache, stepItems, scratch?.table ?? EMPTY_TABLE));
     if (state.duplicated.size === 0) return [];
     for (const key of state.duplicated) {
       const items = [...(state.holders.get(key) as AlignmentItem[])].sort(compareItems);

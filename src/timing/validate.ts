@@ -1,6 +1,12 @@
 import { MAX_ALIGNMENT_ITEMS, type AlignmentItem } from '../contract';
 import type { TimingDoc } from './doc';
-import { duplicateSteps, scanChunk, type Limits, type Singers } from './validate-parts';
+import {
+  duplicateSteps,
+  holderBuild,
+  scanChunk,
+  type Limits,
+  type Singers,
+} from './validate-parts';
 import { issue, type ValidationIssue } from './validate-issue';
 import { missingTranslations } from './translations';
 
@@ -63,23 +69,30 @@ export function* validateSteps(
   const singers: Singers = new Map();
   let prev: AlignmentItem | undefined;
   let budget = stepItems;
-  for (const chunk of doc.chunks) {
-    const found = scanChunk(chunk, prev, singers, limits, useCache);
-    for (let i = 0; i < found.length; i++) issues.push(found[i] as ValidationIssue);
-    if (chunk.length) prev = chunk[chunk.length - 1];
-    budget -= chunk.length;
-    if (budget <= 0) {
-      yield;
-      budget = stepItems;
+  // Duplicate identities from nothing (a fresh pass, a new lineage): read with the scan.
+  const building = holderBuild(doc, useCache);
+  try {
+    for (const chunk of doc.chunks) {
+      const found = scanChunk(chunk, prev, singers, limits, useCache);
+      for (let i = 0; i < found.length; i++) issues.push(found[i] as ValidationIssue);
+      building?.add(chunk);
+      if (chunk.length) prev = chunk[chunk.length - 1];
+      budget -= chunk.length;
+      if (budget <= 0) {
+        yield;
+        budget = stepItems;
+      }
     }
+    const duplicates = duplicateSteps(doc, useCache, stepItems, building?.done());
+    let step = duplicates.next();
+    while (!step.done) {
+      yield;
+      step = duplicates.next();
+    }
+    for (const found of step.value) issues.push(found);
+  } finally {
+    building?.release();
   }
-  const duplicates = duplicateSteps(doc, useCache, stepItems);
-  let step = duplicates.next();
-  while (!step.done) {
-    yield;
-    step = duplicates.next();
-  }
-  for (const found of step.value) issues.push(found);
   if (options.languages?.length)
     for (const found of missingTranslations(doc, options.languages)) issues.push(found);
   issues.sort((a, b) => a.time - b.time);

@@ -243,7 +243,7 @@ describe('WordList', () => {
     expect(screen.getByLabelText('Start of w300')).toBeTruthy();
   });
 
-  it('shows the times of words being dragged live, and the committed ones again after', () => {
+  it('shows the times of words being dragged live (written, not rendered), and the committed ones again after', () => {
     const store = makeStore(items);
     let preview: LivePreview | null = null;
     const listeners = new Set<() => void>();
@@ -268,6 +268,10 @@ describe('WordList', () => {
     expect(startOf('second')).toHaveProperty('value', '0:04.250');
     expect(startOf('line')).toHaveProperty('value', '0:04.500'); // not dragged
     expect(startOf('love').closest('[role="listitem"]')?.textContent).toContain('moving');
+    const field = startOf('love');
+    drag({ kind: 'shift', keys: new Set(['w0-2', 'w1-0']), deltaSeconds: 0.5 });
+    expect(startOf('love')).toBe(field);
+    expect(field).toHaveProperty('value', '0:02.500');
 
     drag({ kind: 'replace', items: new Map([['w1-1', { start: 4.6, end: 5.4 }]]) });
     expect(startOf('love')).toHaveProperty('value', '0:02.000');

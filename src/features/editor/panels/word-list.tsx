@@ -46,7 +46,8 @@ const NO_LANGS: readonly string[] = [];
 /**
  * Lines and words of the committed document as a virtual list (only the visible rows exist in the
  * DOM), in step with the store's selection. The rows follow commits; during a drag on the
- * timeline the dragged words' rows show the `preview` times (only those rows re-render).
+ * timeline the dragged words' rows show the `preview` times (written into their fields, not
+ * rendered per pointer move: live-preview.ts).
  *
  * Every word stays reachable without the rows in the DOM: rows carry their place
  * (aria-posinset / aria-setsize of all rows), the roving focus reaches any row (arrows, Page

@@ -1,10 +1,10 @@
-import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
+import { useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import type { AlignmentItem } from '../../../contract';
 import { useReviewMarks } from '../review/review-context';
 import { keyOf, useEditor } from '../store';
 import { CommitField } from './commit-field';
 import type { RowProblem } from './issue-text';
-import { useLiveTimes, type LivePreviewSource } from './live-preview';
+import { useDragged, useLiveTimeFields, type LivePreviewSource } from './live-preview';
 import { edgeAfter, formatTime, parseTime } from './time-format';
 import { listItemProps } from './row-fields';
 
@@ -23,7 +23,7 @@ export interface WordRowProps extends RowHandlers {
   active: boolean;
   style: CSSProperties;
   setSize: number;
-  /** A drag in progress on the timeline: the row shows the dragged times live. */
+  /** A drag in progress on the timeline: a dragged word's row says "moving", its times follow. */
   preview?: LivePreviewSource;
   /** Word-level languages: a reading field each, on a word's first sub-word (ADR 0017). */
   readings?: readonly string[];
@@ -56,14 +56,11 @@ function useUncertainty(key: string): string | null {
 function EdgeField({
   edge,
   item,
-  shown,
   name,
   onFocus,
 }: {
   edge: 'start' | 'end';
   item: AlignmentItem;
-  /** The time shown (the live one while a drag moves the word). */
-  shown: number;
   name: string;
   onFocus: () => void;
 }) {
@@ -76,7 +73,7 @@ function EdgeField({
   return (
     <CommitField
       label={`${edge === 'start' ? 'Start' : 'End'} of ${name}`}
-      display={formatTime(shown)}
+      display={formatTime(item[edge])}
       parse={parse}
       onCommit={(t) => (edge === 'start' ? actions.setStart(key, t) : actions.setEnd(key, t))}
       tabIndex={-1}
@@ -141,7 +138,7 @@ function RowMark({
   );
 }
 
-/** The row's classes: selected, its problem's severity, uncertain, moving with a drag. */
+/** The row's classes: selected, its problem's severity, uncertain, moved by a drag. */
 const rowClass = (
   selected: boolean,
   problem: RowProblem | undefined,
@@ -176,7 +173,12 @@ export function WordRow({
   ...on
 }: WordRowProps) {
   const key = keyOf(item);
-  const times = useLiveTimes(preview, key, item.start, item.end);
+  const moving = useDragged(preview, key);
+  const rowRef = useRef<HTMLDivElement>(null);
+  const timeFields = useRef(() => [
+    ...(rowRef.current?.querySelectorAll<HTMLInputElement>('.word-time input') ?? []),
+  ]);
+  useLiveTimeFields(preview, key, moving, item, timeFields, formatTime);
   const selected = useEditor((s) => s.selection.has(key));
   const unsure = useUncertainty(key);
   const actions = useEditor((s) => s.actions);
@@ -184,8 +186,9 @@ export function WordRow({
   const focus = () => on.onFieldFocus(row, key);
   return (
     <div
+      ref={rowRef}
       {...listItemProps(row, setSize, active)}
-      className={rowClass(selected, problem, unsure !== null, times.live)}
+      className={rowClass(selected, problem, unsure !== null, moving)}
       style={
         readings?.length
           ? { ...style, gridTemplateColumns: readingColumns(readings.length) }
@@ -207,8 +210,8 @@ export function WordRow({
       {readings && (
         <ReadingCells item={item} langs={readings} shown={firstOfWord} onFocus={focus} />
       )}
-      <EdgeField edge="start" item={item} shown={times.start} name={name} onFocus={focus} />
-      <EdgeField edge="end" item={item} shown={times.end} name={name} onFocus={focus} />
+      <EdgeField edge="start" item={item} name={name} onFocus={focus} />
+      <EdgeField edge="end" item={item} name={name} onFocus={focus} />
       {unsure !== null && (
         <RowMark
           className="row-uncertain"
@@ -218,7 +221,7 @@ export function WordRow({
         />
       )}
       {selected && <span className="visually-hidden">selected</span>}
-      {times.live && <span className="visually-hidden">moving</span>}
+      {moving && <span className="visually-hidden">moving</span>}
       {problem && (
         <RowMark
           className={`row-problem ${problem.severity}`}

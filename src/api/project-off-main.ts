@@ -1,0 +1,108 @@
+import type { AlignmentColumns } from '../contract/item-columns';
+
+/**
+ * GET a project in a Web Worker, which also reads its JSON and takes each alignment's items out
+ * as columns (`item-columns.ts`): the page's main thread no longer reads 10 MB of response,
+ * parses it nor checks 100,000 items between the data and the first input (issue 24: that was
+ * ~40 % of the editor's load); it builds the items from the columns and parses the rest with
+ * the project's schema. Used by `ApiClient` for `getProject` where a worker can start; where
+ * none starts, or its fetch fails (a network fault), the client fetches on the page as before.
+ */
+export interface OffMainRequest {
+  /** Absolute: a worker resolves relative URLs against its own script. */
+  url: string;
+  headers: Record<string, string>;
+  /** The page's `performance.timeOrigin`, to report the response's end on the page's clock. */
+  pageOrigin: number;
+}
+
+export type OffMainReply =
+  | {
+      status: number;
+      statusText: string;
+      etag: string | null;
+      /** When the response ended, on the page's clock (null: no resource timing). */
+      responseEnd: number | null;
+      /** The parsed JSON (the text when it is not JSON), the columnised items' lists emptied. */
+      payload: unknown;
+      columns: AlignmentColumns[];
+    }
+  | { error: string };
+
+export type OffMainAnswer = Extract<OffMainReply, { status: number }>;
+
+/** The parts of a Worker used here. */
+export interface OffMainWorker {
+  onmessage: ((event: MessageEvent<OffMainReply | { ready: true }>) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  postMessage(message: OffMainRequest): void;
+  terminate(): void;
+}
+
+/** Reads a project off the main thread: null when it could not (the caller fetches itself). */
+export type ProjectReader = (
+  url: string,
+  init: { headers: Record<string, string>; signal?: AbortSignal },
+) => Promise<OffMainAnswer | null>;
+
+const newWorker = (): OffMainWorker =>
+  new Worker(new URL('./project-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'project reader',
+  }) as unknown as OffMainWorker;
+
+/** The reader for this page: a worker per request, or null where there are no workers. */
+export function workerProjectReader(create: () => OffMainWorker = newWorker): ProjectReader {
+  return (url, { headers, signal }) => {
+    let worker: OffMainWorker;
+    try {
+      worker = create();
+    } catch {
+      return Promise.resolve(null);
+    }
+    return new Promise((resolve, reject) => {
+      let sent = false;
+      const done = () => {
+        worker.terminate();
+        signal?.removeEventListener('abort', abort);
+      };
+      const abort = () => {
+        done();
+        const reason: unknown = signal?.reason;
+        reject(reason instanceof Error ? reason : new DOMException('Aborted', 'AbortError'));
+      };
+      if (signal?.aborted) return abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      worker.onmessage = ({ data }) => {
+        if ('ready' in data) {
+          if (!sent) worker.postMessage({ url, headers, pageOrigin: performance.timeOrigin });
+          sent = true;
+          return;
+        }
+        done();
+        resolve('error' in data ? null : data);
+      };
+      // A worker that cannot start or that fails: the page fetches instead.
+      worker.onerror = () => {
+        done();
+        resolve(null);
+      };
+    });
+  };
+}
+
+/**
+ * Marks when the project's response ended on the page's timeline (User Timing): the page's own
+ * Resource Timing does not see a worker's fetch (the editor bench reads this mark).
+ */
+export function markResponseEnd(answer: OffMainAnswer, url: string): void {
+  if (answer.responseEnd === null || typeof performance.mark !== 'function') return;
+  try {
+    performance.mark('project-response-end', {
+      startTime: Math.max(0, answer.responseEnd),
+      detail: { url },
+    });
+  } catch {
+    // a timeline that refuses marks: nothing to say
+  }
+}
