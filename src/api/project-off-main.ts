@@ -1,4 +1,5 @@
 import type { AlignmentColumns } from '../contract/item-columns';
+import { callWorker, tryWorker, type WorkerPort } from './worker-call';
 
 /**
  * GET a project in a Web Worker, which also reads its JSON and takes each alignment's items out
@@ -32,12 +33,7 @@ export type OffMainReply =
 export type OffMainAnswer = Extract<OffMainReply, { status: number }>;
 
 /** The parts of a Worker used here. */
-export interface OffMainWorker {
-  onmessage: ((event: MessageEvent<OffMainReply | { ready: true }>) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  postMessage(message: OffMainRequest): void;
-  terminate(): void;
-}
+export type OffMainWorker = WorkerPort<OffMainRequest, OffMainReply>;
 
 /** Reads a project off the main thread: null when it could not (the caller fetches itself). */
 export type ProjectReader = (
@@ -53,41 +49,21 @@ const newWorker = (): OffMainWorker =>
 
 /** The reader for this page: a worker per request, or null where there are no workers. */
 export function workerProjectReader(create: () => OffMainWorker = newWorker): ProjectReader {
-  return (url, { headers, signal }) => {
-    let worker: OffMainWorker;
+  return async (url, { headers, signal }) => {
+    const worker = tryWorker(create);
+    if (!worker) return null;
+    const request = { url, headers, pageOrigin: performance.timeOrigin };
     try {
-      worker = create();
-    } catch {
-      return Promise.resolve(null);
+      const data = await callWorker(worker, request, [], {
+        ...(signal ? { signal } : {}),
+        failed: 'The project reader failed.',
+      });
+      return data && !('error' in data) ? data : null;
+    } catch (error) {
+      // An abort is the caller's; a worker that fails: the page fetches instead.
+      if (signal?.aborted) throw error;
+      return null;
     }
-    return new Promise((resolve, reject) => {
-      let sent = false;
-      const done = () => {
-        worker.terminate();
-        signal?.removeEventListener('abort', abort);
-      };
-      const abort = () => {
-        done();
-        const reason: unknown = signal?.reason;
-        reject(reason instanceof Error ? reason : new DOMException('Aborted', 'AbortError'));
-      };
-      if (signal?.aborted) return abort();
-      signal?.addEventListener('abort', abort, { once: true });
-      worker.onmessage = ({ data }) => {
-        if ('ready' in data) {
-          if (!sent) worker.postMessage({ url, headers, pageOrigin: performance.timeOrigin });
-          sent = true;
-          return;
-        }
-        done();
-        resolve('error' in data ? null : data);
-      };
-      // A worker that cannot start or that fails: the page fetches instead.
-      worker.onerror = () => {
-        done();
-        resolve(null);
-      };
-    });
   };
 }
 

@@ -1,4 +1,4 @@
-import type { WorkerPort } from './worker-call';
+import type { WorkerPort } from '../../../api/worker-call';
 
 export type FakeWorker<Request, Reply> = WorkerPort<Request, Reply> & {
   received: Request[];

@@ -1,5 +1,5 @@
 import type { FetchReply, FetchRequest } from './fetch-worker';
-import { callWorker, tryWorker, type WorkerPort } from './worker-call';
+import { callWorker, tryWorker, type WorkerPort } from '../../../api/worker-call';
 
 /** What `loadOnsets` reads of a response. */
 export interface FetchedBody {

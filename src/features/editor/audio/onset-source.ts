@@ -5,7 +5,7 @@ import { envelopeSteps, type WaveformPeaks } from './envelope';
 import { fetchOffMain, type FetchedBody } from './fetch-off-main';
 import { onsetSteps, type DetectedOnsets } from './onset-detect';
 import type { OnsetReply, OnsetRequest } from './onset-worker';
-import { callWorker, tryWorker, type WorkerPort } from './worker-call';
+import { callWorker, tryWorker, type WorkerPort } from '../../../api/worker-call';
 
 /** decodeAudioData (the page's path for other formats than WAV) resamples to ANALYSIS_RATE. */
 export { ANALYSIS_RATE };
