@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { TimedWord } from './line-heads';
 import { isHeldVowel, overlongWindow, singingRate } from './passage-overlong';
 import { repairPassages } from './passage-repair';
 import { voicedShare } from './voicing';
 
-const w = (line: number, start: number, end: number, phones = 2): TimedWord => ({
-  line,
-  start,
-  end,
-  phones,
-});
+import { timedWord } from './test-words';
+
+/** A placed word of two phones unless said. */
+const w = (line: number, start: number, end: number, phones = 2) =>
+  timedWord(line, start, end, phones);
 const flat = (seconds: number) => new Float64Array(Math.round(seconds * 100)).fill(-20);
 
 // Four lines sung at 0.1 s a phone (2 s for 20 phones), then a line of six two-phone syllables
