@@ -1,26 +1,11 @@
-import { act, cleanup, render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useDragged, type LivePreview, type LivePreviewSource } from './live-preview';
+import { useDragged } from './live-preview';
+import { fakePreviewSource } from './test-utils';
 
 afterEach(cleanup);
 
-function source() {
-  let preview: LivePreview | null = null;
-  const listeners = new Set<() => void>();
-  const src: LivePreviewSource = {
-    get: () => preview,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-  const set = (next: LivePreview | null) =>
-    act(() => {
-      preview = next;
-      listeners.forEach((l) => l());
-    });
-  return { src, set };
-}
+const source = fakePreviewSource;
 
 describe('useDragged', () => {
   it('renders a row when its word starts or stops moving, never per pointer move', () => {

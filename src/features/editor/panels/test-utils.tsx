@@ -1,7 +1,8 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { AlignmentItem } from '../../../contract';
 import { createEditorStore, EditorStoreProvider, type EditorStore } from '../store';
+import type { LivePreview, LivePreviewSource } from './live-preview';
 import type { PlaybackClock } from './playback-clock';
 
 export const word = (
@@ -63,4 +64,23 @@ export function fakeClock(start = 0): PlaybackClock & { set(t: number): void; ca
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** Test helper: a live-preview source whose preview `set` replaces (inside act) and announces. */
+export function fakePreviewSource() {
+  let preview: LivePreview | null = null;
+  const listeners = new Set<() => void>();
+  const src: LivePreviewSource = {
+    get: () => preview,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const set = (next: LivePreview | null) =>
+    act(() => {
+      preview = next;
+      listeners.forEach((l) => l());
+    });
+  return { src, set };
 }

@@ -1,8 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getItem, toArray } from '../store';
-import { fakeClock, makeStore, renderWithStore, word } from './test-utils';
-import type { LivePreview, LivePreviewSource } from './live-preview';
+import { fakeClock, fakePreviewSource, makeStore, renderWithStore, word } from './test-utils';
 import { WordList } from './word-list';
 
 beforeAll(() => {
@@ -245,20 +244,7 @@ describe('WordList', () => {
 
   it('shows the times of words being dragged live (written, not rendered), and the committed ones again after', () => {
     const store = makeStore(items);
-    let preview: LivePreview | null = null;
-    const listeners = new Set<() => void>();
-    const source: LivePreviewSource = {
-      get: () => preview,
-      subscribe: (listener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-    };
-    const drag = (next: LivePreview | null) =>
-      act(() => {
-        preview = next;
-        listeners.forEach((l) => l());
-      });
+    const { src: source, set: drag } = fakePreviewSource();
     renderWithStore(store, <WordList player={fakeClock()} preview={source} />);
     const startOf = (name: string) => screen.getByLabelText(`Start of ${name}`);
 
