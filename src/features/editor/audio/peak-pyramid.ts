@@ -67,21 +67,37 @@ export function buildPyramid(peaks: ArrayLike<number>, duration: number): PeakPy
   }
 }
 
-/** The largest level-0 entry in [from, to) (blocks), read from the coarsest level that fits. */
+/**
+ * The largest level-0 entry in [from, to) (blocks): climbing the levels from both ends, one entry
+ * taken at an odd end per level (as a bottom-up segment tree is read), so at most two entries a
+ * level and no search for the level that fits.
+ */
 export function peakBetween(p: PeakPyramid, from: number, to: number): number {
-  const base = p.levels[0];
+  const levels = p.levels;
+  const base = levels[0];
   if (!base || base.length === 0) return 0;
   let lo = Math.max(0, Math.floor(from));
-  const hi = Math.min(base.length, Math.ceil(to));
+  let hi = Math.min(base.length, Math.ceil(to));
   if (hi <= lo) return base[Math.min(base.length - 1, lo)] ?? 0;
-  // Whole entries of level k cover [i * 2^k, (i + 1) * 2^k): climb while aligned and inside.
   let max = 0;
-  while (lo < hi) {
-    let k = 0;
-    while (k + 1 < p.levels.length && lo % (2 << k) === 0 && lo + (2 << k) <= hi) k++;
-    const v = p.levels[k]?.[lo >> k] ?? 0;
-    if (v > max) max = v;
-    lo += 1 << k;
+  for (let k = 0; lo < hi; k++) {
+    const level = levels[k];
+    if (!level) break;
+    if (k + 1 === levels.length) {
+      // the top (one entry): whatever is left
+      for (let i = lo; i < hi; i++) if ((level[i] ?? 0) > max) max = level[i] ?? 0;
+      break;
+    }
+    if (lo & 1) {
+      const v = level[lo++] ?? 0;
+      if (v > max) max = v;
+    }
+    if (hi & 1) {
+      const v = level[--hi] ?? 0;
+      if (v > max) max = v;
+    }
+    lo >>= 1;
+    hi >>= 1;
   }
   return max;
 }

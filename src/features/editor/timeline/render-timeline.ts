@@ -2,7 +2,7 @@ import { DEFAULT_SNAP_TUNING } from './snapping';
 import type { Canvas2D } from './canvas-context';
 import { laneBand, laneLayout, laneOf, RULER_HEIGHT, type LaneLayout } from './layout';
 import { renderRuler } from './ruler';
-import type { TimelineColors, TimelineItem, TimelineScene } from './types';
+import type { TimelineColors, TimelineItem, TimelineScene, TimelineWord } from './types';
 
 /** Boxes narrower than this carry no label: text would be unreadable. */
 export const MIN_LABEL_WIDTH_PX = 22;
@@ -129,10 +129,13 @@ function setFill(f: Frame, color: string): void {
   }
 }
 
-/** `unmarked`: the word is known to be in none of the scene's sets (see markedIndexes). */
+/**
+ * `unmarked`: the word is known to be in none of the scene's sets (see markedIndexes); then it
+ * may come without its key (`TimelineItems.wordAt`).
+ */
 function drawItem(
   f: Frame,
-  item: TimelineItem,
+  item: TimelineWord & { readonly key?: string },
   start: number,
   end: number,
   style: Style,
@@ -144,14 +147,15 @@ function drawItem(
   const width = (end - start) * view.pxPerSecond;
   // Conflicts and uncertain words are never culled: each must stay findable at any zoom.
   const conflicts = f.scene.conflictKeys;
+  const key = unmarked ? undefined : item.key;
   const conflict =
-    !unmarked && conflicts !== undefined && conflicts.size !== 0 && conflicts.has(item.key);
+    key !== undefined && conflicts !== undefined && conflicts.size !== 0 && conflicts.has(key);
   const uncertainKeys = f.scene.uncertainKeys;
   const uncertain =
-    !unmarked &&
+    key !== undefined &&
     uncertainKeys !== undefined &&
     uncertainKeys.size !== 0 &&
-    uncertainKeys.has(item.key);
+    uncertainKeys.has(key);
   const singerFill =
     style === 'plain' && item.singer !== undefined && colors.singers?.length
       ? colors.singers[item.singer % colors.singers.length]
@@ -419,6 +423,29 @@ function paintSnapGuide(f: Frame): void {
 }
 
 /**
+ * After a skipped sub-pixel word at `i`: every lane has painted up to some column, so the words
+ * that start before its end and are under a pixel wide would be skipped one by one (none of them
+ * marked): the index to go on from (`i` when there is no jump).
+ */
+function jumpFrom(f: Frame, i: number, marked: Int32Array, nextMarked: number): number {
+  const { view, skipTo, items } = f.scene;
+  let painted = Infinity;
+  for (let lane = 0; lane < f.lastPlainPx.length; lane++)
+    painted = Math.min(painted, f.lastPlainPx[lane] ?? -Infinity);
+  if (painted === -Infinity || !skipTo) return i;
+  let next = nextMarked;
+  while (next < marked.length && (marked[next] ?? 0) <= i) next++;
+  const limit = marked[next] ?? items.count;
+  const columnSeconds = 1 / (view.pxPerSecond * view.devicePixelRatio);
+  // just short of the next column: rounding never moves a word of it into this one
+  const time = view.startTime + (painted + 0.999) * columnSeconds;
+  const to = Math.min(limit, skipTo(i + 1, time, view.pxPerSecond));
+  if (to <= i + 1) return i;
+  f.stats.skipped += to - i - 1;
+  return to - 1;
+}
+
+/**
  * Paints the static scene: ruler, lanes, the visible items (binary-search culled), labels where
  * they fit, and the drag preview on top. The playhead is drawn by renderOverlay on another canvas.
  */
@@ -437,43 +464,29 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
       ? markedIndexes(scene)
       : null;
   let nextMarked = 0;
+  const byWord = items.wordAt !== undefined;
   for (let i = scene.firstVisibleIndex(view.startTime); i < items.count; i++) {
-    const item = items.itemAt(i);
-    f.stats.visited++;
-    if (item.start > viewEnd) break;
-    if (item.end < view.startTime) continue;
-    // Zoomed out, most words are in no set: known from the marked indexes, no look in each.
+    // Zoomed out, most words are in no set: known from the marked indexes, no look in each, and
+    // read without a timeline item made for them (`wordAt`).
     let unmarked = false;
     if (marked) {
       while (nextMarked < marked.length && (marked[nextMarked] ?? 0) < i) nextMarked++;
       unmarked = marked[nextMarked] !== i;
     }
+    const item = unmarked && byWord ? items.wordAt!(i) : items.itemAt(i);
+    f.stats.visited++;
+    if (item.start > viewEnd) break;
+    if (item.end < view.startTime) continue;
+    const full = unmarked ? null : (item as TimelineItem);
     const moving =
-      !unmarked &&
-      ((preview?.kind === 'shift' && preview.keys.has(item.key)) ||
-        (preview?.kind === 'replace' && preview.items.has(item.key)));
-    if (moving) drawGhost(f, item);
+      full !== null &&
+      ((preview?.kind === 'shift' && preview.keys.has(full.key)) ||
+        (preview?.kind === 'replace' && preview.items.has(full.key)));
+    if (moving) drawGhost(f, full);
     else {
       const skipped = f.stats.skipped;
-      const style = unmarked ? 'plain' : styleOf(item, scene);
-      drawItem(f, item, item.start, item.end, style, unmarked);
-      if (marked && f.stats.skipped !== skipped) {
-        // Every lane has painted up to column `painted`: words that start before its end and
-        // are under a pixel wide would be skipped one by one; none of them is marked.
-        let painted = Infinity;
-        for (let lane = 0; lane < f.lastPlainPx.length; lane++)
-          painted = Math.min(painted, f.lastPlainPx[lane] ?? -Infinity);
-        if (painted === -Infinity) continue;
-        while (nextMarked < marked.length && (marked[nextMarked] ?? 0) <= i) nextMarked++;
-        const limit = marked[nextMarked] ?? items.count;
-        // just short of the next column: rounding never moves a word of it into this one
-        const time = view.startTime + (painted + 0.999) * columnSeconds;
-        const to = Math.min(limit, scene.skipTo?.(i + 1, time, view.pxPerSecond) ?? i + 1);
-        if (to > i + 1) {
-          f.stats.skipped += to - i - 1;
-          i = to - 1;
-        }
-      }
+      drawItem(f, item, item.start, item.end, full ? styleOf(full, scene) : 'plain', unmarked);
+      if (marked && f.stats.skipped !== skipped) i = jumpFrom(f, i, marked, nextMarked);
     }
   }
   flushRuns(f);
