@@ -4,7 +4,7 @@ import { DARK_TIMELINE_COLORS as C } from './colors';
 import { createRecordingContext } from './fake-context';
 import { renderOverlay } from './overlay';
 import { RULER_HEIGHT } from './layout';
-import { renderTimeline, UNCERTAIN_BAR_PX } from './render-timeline';
+import { renderOnsetTicks, renderTimeline, UNCERTAIN_BAR_PX } from './render-timeline';
 import { regularItems, sceneFromArray } from './test-scene';
 import type { TimelineItem, TimelineScene } from './types';
 
@@ -166,13 +166,28 @@ describe('renderTimeline', () => {
     const onsetStrengths = [0.9, 0.3, 0.95, 0.2];
     renderTimeline(ctx, sceneFromArray(regularItems(3), { onsets, onsetStrengths }));
     const ticks = ctx.calls.filter((c) => c.op === 'fillRect' && c.fillStyle === C.onset);
-    // 3.201 is strong and shares the weak 3.2's column: it is drawn over it.
+    // 3.201 is strong and shares the weak 3.2's column: the column's tick is long.
     expect(ticks.map((c) => [c.args[0], c.args[3]])).toEqual([
       [50, 8],
-      [320, 4],
       [320, 8],
       [600, 4],
     ]);
+  });
+
+  it('paints neighbouring tick columns of one kind as one rect', () => {
+    const ctx = createRecordingContext();
+    // at 100 px/s: columns 100, 101, 102 strong (102 also weak), 103 weak, 104 strong, 200 strong
+    const onsets = [1, 1.01, 1.02, 1.021, 1.03, 1.04, 2];
+    const onsetStrengths = [0.9, 0.9, 0.2, 0.9, 0.3, 0.9, 0.9];
+    const ticked = renderOnsetTicks(ctx, sceneFromArray([], { onsets, onsetStrengths }));
+    const ticks = ctx.calls.filter((c) => c.op === 'fillRect' && c.fillStyle === C.onset);
+    expect(ticks.map((c) => [c.args[0], c.args[2], c.args[3]])).toEqual([
+      [100, 3, 8],
+      [103, 1, 4],
+      [104, 1, 8],
+      [200, 1, 8],
+    ]);
+    expect(ticked).toBe(6);
   });
 
   it('draws a shift preview at the moved place, including words moved into view', () => {

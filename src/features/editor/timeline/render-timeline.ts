@@ -287,7 +287,9 @@ function lowerBound(sorted: readonly number[], t: number): number {
 
 /**
  * Vocal onsets as faint ticks along the ruler's lower edge: only those in view (binary search),
- * one per device pixel column at most, so a zoomed-out hour costs no more than the view's width.
+ * one per pixel column at most (a strong one wins its column), and neighbouring columns of one
+ * kind as one rect: zoomed out, an hour's ticks are a few runs, not a rect per column (each small
+ * rect cost a software canvas about a microsecond to rasterise). Returns the columns ticked.
  */
 export function renderOnsetTicks(ctx: Canvas2D, scene: TimelineScene): number {
   const onsets = scene.onsets;
@@ -297,25 +299,61 @@ export function renderOnsetTicks(ctx: Canvas2D, scene: TimelineScene): number {
     scene.onsetStrengths?.length === onsets.length ? scene.onsetStrengths : undefined;
   const end = view.startTime + view.width / view.pxPerSecond;
   ctx.fillStyle = colors.onset;
-  let drawn = 0;
-  let lastPx = -Infinity;
-  let lastStrong = false;
+  const ticks = new TickRuns(ctx);
   for (let i = lowerBound(onsets, view.startTime); i < onsets.length; i++) {
     const t = onsets[i] ?? Infinity;
     if (t > end) break;
-    const x = Math.round((t - view.startTime) * view.pxPerSecond);
-    const px = Math.round(x * view.devicePixelRatio);
     // Strong onsets (the ones drags snap to at every zoom) are long ticks, weak ones short.
     const strong = strengths === undefined || (strengths[i] ?? 1) > STRONG_ONSET;
-    // One tick per device-pixel column; a strong one still draws over a weak one there.
-    if (px === lastPx && (lastStrong || !strong)) continue;
-    lastPx = px;
-    lastStrong = strong;
-    if (strong) ctx.fillRect(x, RULER_HEIGHT - 9, 1, 8);
-    else ctx.fillRect(x, RULER_HEIGHT - 5, 1, 4);
-    drawn++;
+    ticks.add(Math.round((t - view.startTime) * view.pxPerSecond), strong);
   }
-  return drawn;
+  return ticks.finish();
+}
+
+/** Onset ticks gathered per whole CSS-px column, painted as runs of one kind. */
+class TickRuns {
+  private column = -Infinity;
+  private strong = false;
+  private runStart = 0;
+  private runEnd = -Infinity;
+  private runStrong = false;
+  private columns = 0;
+  constructor(private readonly ctx: Canvas2D) {}
+
+  add(x: number, strong: boolean): void {
+    if (x === this.column) {
+      this.strong ||= strong;
+      return;
+    }
+    this.close();
+    this.column = x;
+    this.strong = strong;
+    this.columns++;
+  }
+
+  /** The column gathered joins the run (next to it, same kind) or the run is painted. */
+  private close(): void {
+    if (this.column === -Infinity) return;
+    if (this.column !== this.runEnd || this.strong !== this.runStrong) {
+      this.paint();
+      this.runStart = this.column;
+      this.runStrong = this.strong;
+    }
+    this.runEnd = this.column + 1;
+  }
+
+  private paint(): void {
+    if (this.runEnd === -Infinity) return;
+    const width = this.runEnd - this.runStart;
+    if (this.runStrong) this.ctx.fillRect(this.runStart, RULER_HEIGHT - 9, width, 8);
+    else this.ctx.fillRect(this.runStart, RULER_HEIGHT - 5, width, 4);
+  }
+
+  finish(): number {
+    this.close();
+    this.paint();
+    return this.columns;
+  }
 }
 
 /** The outline a dragged word leaves at its committed place. */
