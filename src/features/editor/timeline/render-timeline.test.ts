@@ -55,6 +55,27 @@ describe('renderTimeline', () => {
     expect(texts(ctx.calls)).toEqual(['ab…', 'wide']);
   });
 
+  it('measures a label once per word, not once per zoom frame', () => {
+    const list: TimelineItem[] = [
+      { key: 'a', start: 1, end: 1.3, text: 'abcdefghij', line: 0 },
+      { key: 'b', start: 2, end: 2.35, text: 'klmnopqrst', line: 1 },
+    ];
+    const ctx = createRecordingContext();
+    const measured: string[] = [];
+    const measure = ctx.measureText.bind(ctx);
+    ctx.measureText = (text: string) => {
+      measured.push(text);
+      return measure(text);
+    };
+    for (const pxPerSecond of [100, 110, 120, 130]) {
+      const view = { startTime: 0, pxPerSecond, width: 1000, height: 224, devicePixelRatio: 1 };
+      renderTimeline(ctx, sceneFromArray(list, { view }));
+    }
+    expect(texts(ctx.calls).length).toBeGreaterThan(4); // labelled (cut) in every frame
+    expect(measured.filter((t) => t === 'abcdefghij')).toHaveLength(1);
+    expect(measured.filter((t) => t === 'klmnopqrst')).toHaveLength(1);
+  });
+
   it('colours selection, problems and hover, and marks estimated words', () => {
     const ctx = createRecordingContext();
     const scene = sceneFromArray(regularItems(4), {

@@ -386,11 +386,25 @@ function flushLabels(f: Frame): void {
   f.labelY.length = 0;
 }
 
+/** Per context, label widths measured in LABEL_FONT: once per word, not once per zoom frame. */
+const labelWidths = new WeakMap<Canvas2D, Map<string, number>>();
+/** Words remembered per context before the memory starts again (a song has a few thousand). */
+const MAX_LABEL_WIDTHS = 20_000;
+
+function labelWidth(ctx: Canvas2D, text: string): number {
+  let widths = labelWidths.get(ctx);
+  if (!widths || widths.size > MAX_LABEL_WIDTHS)
+    labelWidths.set(ctx, (widths = new Map<string, number>()));
+  let width = widths.get(text);
+  if (width === undefined) widths.set(text, (width = ctx.measureText(text).width));
+  return width;
+}
+
 /** The label that fits `room` px: whole, or cut with an ellipsis; measured only when in doubt. */
 function fitLabel(f: Frame, text: string, room: number): string | null {
   if (room < f.charWidth) return null;
   if (text.length * f.charWidth <= room * 0.8) return text;
-  const full = f.ctx.measureText(text).width;
+  const full = labelWidth(f.ctx, text);
   if (full <= room) return text;
   const chars = Math.floor((text.length * room) / full) - 1;
   return chars >= 1 ? `${text.slice(0, chars)}…` : null;
@@ -414,6 +428,7 @@ function paintBackground(ctx: Canvas2D, scene: TimelineScene, layout: LaneLayout
 function startFrame(ctx: Canvas2D, scene: TimelineScene, layout: LaneLayout): Frame {
   ctx.font = LABEL_FONT;
   const sample = 'etaoinshrdlu';
+  const charWidth = Math.max(1, labelWidth(ctx, sample) / sample.length);
   return {
     ctx,
     scene,
@@ -425,7 +440,7 @@ function startFrame(ctx: Canvas2D, scene: TimelineScene, layout: LaneLayout): Fr
     labelX: [],
     labelY: [],
     labelText: [],
-    charWidth: Math.max(1, ctx.measureText(sample).width / sample.length),
+    charWidth,
     fill: '',
     stats: { drawn: 0, skipped: 0, labels: 0, visited: 0 },
   };
