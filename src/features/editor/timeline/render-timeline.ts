@@ -480,18 +480,27 @@ function paintSnapGuide(f: Frame): void {
  * that start before its end and are under a pixel wide would be skipped one by one (none of them
  * marked): the index to go on from (`i` when there is no jump).
  */
-function jumpFrom(f: Frame, i: number, marked: Int32Array, nextMarked: number): number {
+function jumpFrom(
+  f: Frame,
+  i: number,
+  start: number,
+  marked: Int32Array,
+  nextMarked: number,
+): number {
   const { view, skipTo, items } = f.scene;
   let painted = Infinity;
   for (let lane = 0; lane < f.lastPlainPx.length; lane++)
     painted = Math.min(painted, f.lastPlainPx[lane] ?? -Infinity);
   if (painted === -Infinity || !skipTo) return i;
-  let next = nextMarked;
-  while (next < marked.length && (marked[next] ?? 0) <= i) next++;
-  const limit = marked[next] ?? items.count;
   const columnSeconds = 1 / (view.pxPerSecond * view.devicePixelRatio);
   // just short of the next column: rounding never moves a word of it into this one
   const time = view.startTime + (painted + 0.999) * columnSeconds;
+  // A lane still behind this word's column: the words after it start later still, nothing to
+  // pass (skipTo would answer i + 1; zoomed out, most calls were these).
+  if (start >= time) return i;
+  let next = nextMarked;
+  while (next < marked.length && (marked[next] ?? 0) <= i) next++;
+  const limit = marked[next] ?? items.count;
   const to = Math.min(limit, skipTo(i + 1, time, view.pxPerSecond));
   if (to <= i + 1) return i;
   f.stats.skipped += to - i - 1;
@@ -539,7 +548,7 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
     else {
       const skipped = f.stats.skipped;
       drawItem(f, item, item.start, item.end, full ? styleOf(full, scene) : 'plain', unmarked);
-      if (marked && f.stats.skipped !== skipped) i = jumpFrom(f, i, marked, nextMarked);
+      if (marked && f.stats.skipped !== skipped) i = jumpFrom(f, i, item.start, marked, nextMarked);
     }
   }
   flushRuns(f);
