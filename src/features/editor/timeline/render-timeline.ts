@@ -131,17 +131,20 @@ function setFill(f: Frame, color: string): void {
 
 /**
  * `unmarked`: the word is known to be in none of the scene's sets (see markedIndexes); then it
- * may come without its key (`TimelineItems.wordAt`).
+ * may come without its key (`TimelineItems.wordAt`). `shift`: seconds the word is drawn moved by
+ * (a drag's preview). Its times are read here, not passed: a double passed to a call is a number
+ * allocated per call, and a zoomed-out frame draws thousands of words.
  */
 function drawItem(
   f: Frame,
   item: TimelineWord & { readonly key?: string },
-  start: number,
-  end: number,
   style: Style,
   unmarked = false,
+  shift = 0,
 ): void {
   const { view, colors } = f.scene;
+  const start = item.start + shift;
+  const end = item.end + shift;
   const lane = laneOf(item, f.scene.laneMode, f.layout.laneCount, f.scene.singerLanes);
   const x = (start - view.startTime) * view.pxPerSecond;
   const width = (end - start) * view.pxPerSecond;
@@ -167,7 +170,7 @@ function drawItem(
       return;
     }
     f.lastPlainPx[lane] = px;
-    addToRun(f, lane, px / view.devicePixelRatio, singerFill ?? colors.item);
+    addToRun(f, lane, px, singerFill ?? colors.item);
     f.stats.drawn++;
     return;
   }
@@ -205,10 +208,12 @@ function drawItem(
 }
 
 /**
- * A sub-pixel word's column (from `x`, a whole device pixel, 1 CSS px wide) joins its lane's run
- * when it touches it in the same colour; else the run is painted and a new one starts.
+ * A sub-pixel word's column (device pixel `px`: from x = px / devicePixelRatio, 1 CSS px wide)
+ * joins its lane's run when it touches it in the same colour; else the run is painted and a new
+ * one starts. (A whole device pixel is passed, not x: no number allocated per call.)
  */
-function addToRun(f: Frame, lane: number, x: number, fill: string): void {
+function addToRun(f: Frame, lane: number, px: number, fill: string): void {
+  const x = px / f.scene.view.devicePixelRatio;
   const end = f.runEnd[lane] ?? -Infinity;
   if (f.runFill[lane] === fill && x <= end) {
     f.runEnd[lane] = Math.max(end, x + 1);
@@ -455,12 +460,12 @@ function paintPreview(f: Frame, viewEnd: number): void {
       const item = items.itemAt(i);
       if (item.start + d > viewEnd) break;
       if (!preview.keys.has(item.key) || item.end + d < view.startTime) continue;
-      drawItem(f, item, item.start + d, item.end + d, 'preview');
+      drawItem(f, item, 'preview', false, d);
     }
   } else if (preview?.kind === 'replace') {
     for (const item of preview.items.values()) {
       if (item.end >= view.startTime && item.start <= viewEnd) {
-        drawItem(f, item, item.start, item.end, 'preview');
+        drawItem(f, item, 'preview');
       }
     }
   }
@@ -483,7 +488,7 @@ function paintSnapGuide(f: Frame): void {
 function jumpFrom(
   f: Frame,
   i: number,
-  start: number,
+  item: TimelineWord,
   marked: Int32Array,
   nextMarked: number,
 ): number {
@@ -497,7 +502,7 @@ function jumpFrom(
   const time = view.startTime + (painted + 0.999) * columnSeconds;
   // A lane still behind this word's column: the words after it start later still, nothing to
   // pass (skipTo would answer i + 1; zoomed out, most calls were these).
-  if (start >= time) return i;
+  if (item.start >= time) return i;
   let next = nextMarked;
   while (next < marked.length && (marked[next] ?? 0) <= i) next++;
   const limit = marked[next] ?? items.count;
@@ -547,8 +552,8 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
     if (moving) drawGhost(f, full);
     else {
       const skipped = f.stats.skipped;
-      drawItem(f, item, item.start, item.end, full ? styleOf(full, scene) : 'plain', unmarked);
-      if (marked && f.stats.skipped !== skipped) i = jumpFrom(f, i, item.start, marked, nextMarked);
+      drawItem(f, item, full ? styleOf(full, scene) : 'plain', unmarked);
+      if (marked && f.stats.skipped !== skipped) i = jumpFrom(f, i, item, marked, nextMarked);
     }
   }
   flushRuns(f);
