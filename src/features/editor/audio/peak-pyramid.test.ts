@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildPyramid,
   drawWaveform,
+  rgbaWord,
   peakBetween,
   pyramidSteps,
   waveformColumns,
@@ -91,5 +92,72 @@ describe('peak pyramid', () => {
       [2, 10, 1, 20],
     ]);
     expect(ctx.fillStyle).toBe('#fff');
+  });
+
+  it('reads hex colours as ImageData words and nothing else', () => {
+    expect(rgbaWord('#4f8fc9')).toBe(0xffc98f4f);
+    expect(rgbaWord('#fff')).toBe(0xffffffff);
+    expect(rgbaWord('#01020380')).toBe(0x80030201);
+    expect(rgbaWord('steelblue')).toBeNull();
+    expect(rgbaWord('rgb(1, 2, 3)')).toBeNull();
+  });
+
+  it('blits the same bars as its rects, where the context can take pixels', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.float({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 200 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.double({ min: -5, max: 50, noNaN: true }),
+        fc.double({ min: 0.5, max: 40, noNaN: true }),
+        fc.constantFrom(1, 2),
+        (peaks, width, height, startTime, pxPerSecond, devicePixelRatio) => {
+          const p = buildPyramid(peaks, 50);
+          const size = { width, height, devicePixelRatio };
+          const view = { startTime, pxPerSecond };
+          const w = Math.round(width * devicePixelRatio);
+          const h = Math.round(height * devicePixelRatio);
+          // the rects, painted by hand into a picture of the canvas
+          const expected = new Uint32Array(w * h);
+          const rects = {
+            fillStyle: '',
+            setTransform: () => {},
+            clearRect: () => expected.fill(0),
+            fillRect: (x: number, y: number, rw: number, rh: number) => {
+              for (let yy = Math.max(0, y); yy < Math.min(h, y + rh); yy++)
+                for (let xx = x; xx < x + rw; xx++) expected[yy * w + xx] = 0xffc98f4f;
+            },
+          };
+          const n = drawWaveform(rects, p, view, size, '#4f8fc9', { columns: new Uint8Array(0) });
+          let put: ImageData | null = null;
+          const blit = {
+            ...rects,
+            fillRect: () => {
+              throw new Error('no rects when blitting');
+            },
+            createImageData: (iw: number, ih: number) =>
+              ({ width: iw, height: ih, data: new Uint8ClampedArray(iw * ih * 4) }) as ImageData,
+            putImageData: (image: ImageData) => {
+              put = image;
+            },
+          };
+          const scratch = { columns: new Uint8Array(0) };
+          expect(drawWaveform(blit, p, view, size, '#4f8fc9', scratch)).toBe(n);
+          // drawn twice into the reused picture: the first frame's bars do not stay
+          drawWaveform(
+            blit,
+            p,
+            { startTime: startTime + 1, pxPerSecond },
+            size,
+            '#4f8fc9',
+            scratch,
+          );
+          drawWaveform(blit, p, view, size, '#4f8fc9', scratch);
+          expect(put).not.toBeNull();
+          expect([...new Uint32Array(put!.data.buffer)]).toEqual([...expected]);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -4,7 +4,7 @@ import { ViewStrip, type WaveformView } from './view-strip';
 
 export type { WaveformView } from './view-strip';
 import type { CanvasSize } from '../timeline/use-canvas-size';
-import { drawWaveform, pyramidSteps, type PeakPyramid } from './peak-pyramid';
+import { drawWaveform, pyramidSteps, type PeakPyramid, type WaveScratch } from './peak-pyramid';
 import { scrollTarget, waveformTransform } from './waveform-align';
 
 export interface WaveformProps {
@@ -79,7 +79,7 @@ function PeaksWaveform({
   label,
 }: Omit<WaveformProps, 'peaks'> & { peaks: Float32Array | number[]; duration: number }) {
   const pyramid = usePeakPyramid(peaks, duration);
-  const scratch = useRef({ columns: new Uint8Array(0) });
+  const scratch = useRef<WaveScratch>({ columns: new Uint8Array(0) });
   const draw = useCallback(
     (ctx: CanvasRenderingContext2D, view: WaveformView, size: CanvasSize) => {
       if (pyramid) drawWaveform(ctx, pyramid, view, size, waveColor, scratch.current);

@@ -18,6 +18,7 @@ import type {
   TimelineItems,
   TimelineScene,
   TimelineView,
+  TimelineWord,
 } from '../timeline/types';
 
 /** What the page adds to the store for drawing: the view, hover and the tool's drag preview. */
@@ -66,21 +67,21 @@ function itemsOf(doc: TimingDoc): TimelineItems {
   let from = 0;
   let to = 0;
   let items: Chunk = [];
-  let drawn: (TimelineItem | undefined)[] = [];
   // Per chunk number of this version, its drawn items (a zoomed-out frame changes chunk at every
   // other pixel column: no WeakMap look-up each time).
   const drawnOf: ((TimelineItem | undefined)[] | undefined)[] = [];
+  const seek = (index: number) => {
+    chunk = chunkNear(doc, index, chunk);
+    from = doc.offsets[chunk] ?? 0;
+    to = doc.offsets[chunk + 1] ?? 0;
+    items = doc.chunks[chunk] ?? [];
+  };
   return {
     count: doc.size,
     itemAt(index): TimelineItem {
-      if (index < from || index >= to) {
-        chunk = chunkNear(doc, index, chunk);
-        from = doc.offsets[chunk] ?? 0;
-        to = doc.offsets[chunk + 1] ?? 0;
-        items = doc.chunks[chunk] ?? [];
-        drawn = drawnOf[chunk] ??= drawnChunk(items);
-      }
+      if (index < from || index >= to) seek(index);
       const slot = index - from;
+      const drawn = (drawnOf[chunk] ??= drawnChunk(items));
       let item = drawn[slot];
       if (!item) {
         const source = items[slot];
@@ -88,6 +89,13 @@ function itemsOf(doc: TimingDoc): TimelineItems {
         item = drawn[slot] = timelineItemOf(source);
       }
       return item;
+    },
+    // The store's item itself: its start, end, text, line and singer are the timeline's.
+    wordAt(index): TimelineWord {
+      if (index < from || index >= to) seek(index);
+      const source = items[index - from];
+      if (!source) throw new RangeError(`no item at ${index} of ${doc.size}`);
+      return source;
     },
   };
 }
@@ -105,26 +113,39 @@ function chunkNear(doc: TimingDoc, index: number, hint: number): number {
   return chunkOfIndex(doc, index);
 }
 
-/** Each chunk's longest word (seconds), once per chunk: chunks are shared between versions. */
-const chunkDurations = new WeakMap<Chunk, number>();
+/** Per chunk: its longest word (seconds) and its words' starts, once per chunk (shared between versions). */
+interface ChunkTimes {
+  longest: number;
+  starts: Float64Array;
+}
+const chunkTimes = new WeakMap<Chunk, ChunkTimes>();
 
-function longestIn(chunk: Chunk): number {
-  let max = chunkDurations.get(chunk);
-  if (max === undefined) {
-    max = 0;
-    for (const item of chunk) if (item.end - item.start > max) max = item.end - item.start;
-    chunkDurations.set(chunk, max);
+function timesOf(chunk: Chunk): ChunkTimes {
+  let times = chunkTimes.get(chunk);
+  if (!times) {
+    let longest = 0;
+    const starts = new Float64Array(chunk.length);
+    for (let k = 0; k < chunk.length; k++) {
+      const item = chunk[k];
+      if (!item) continue;
+      starts[k] = item.start;
+      if (item.end - item.start > longest) longest = item.end - item.start;
+    }
+    times = { longest, starts };
+    chunkTimes.set(chunk, times);
   }
-  return max;
+  return times;
 }
 
 /**
  * `TimelineScene.skipTo` on the document's chunks: a chunk of words all under a pixel that starts
  * and ends before `time` is passed by one read; the search ends inside the chunk that reaches it.
+ * The starts are searched in a typed array per chunk: a zoomed-out frame jumps once per pixel
+ * column, and a search over the words themselves missed the cache at every step.
  */
 function skipperOf(doc: TimingDoc) {
-  // Per chunk number of this version, its longest word (NaN: not looked up yet).
-  const longest = new Float64Array(doc.chunks.length).fill(NaN);
+  // Per chunk number of this version, its times (undefined: not looked up yet).
+  const times: (ChunkTimes | undefined)[] = new Array<ChunkTimes | undefined>(doc.chunks.length);
   let hint = -1;
   return (from: number, time: number, pxPerSecond: number): number => {
     let i = from;
@@ -133,20 +154,19 @@ function skipperOf(doc: TimingDoc) {
       c < doc.chunks.length;
       c++
     ) {
-      const chunk = doc.chunks[c] ?? [];
       const offset = doc.offsets[c] ?? 0;
-      let max = longest[c] ?? NaN;
-      if (Number.isNaN(max)) longest[c] = max = longestIn(chunk);
-      if (max * pxPerSecond >= 1) return i;
-      if ((chunk[chunk.length - 1]?.start ?? Infinity) < time) {
-        i = offset + chunk.length;
+      const t = (times[c] ??= timesOf(doc.chunks[c] ?? []));
+      if (t.longest * pxPerSecond >= 1) return i;
+      const starts = t.starts;
+      if (starts.length === 0 || (starts[starts.length - 1] ?? Infinity) < time) {
+        i = offset + starts.length;
         continue;
       }
       let lo = i - offset;
-      let hi = chunk.length - 1;
+      let hi = starts.length - 1;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if ((chunk[mid]?.start ?? Infinity) < time) lo = mid + 1;
+        if ((starts[mid] ?? Infinity) < time) lo = mid + 1;
         else hi = mid;
       }
       return offset + lo;

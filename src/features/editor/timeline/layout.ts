@@ -25,7 +25,7 @@ export function laneLayout(view: Pick<TimelineView, 'height'>, laneCount: number
  * laneCount; no singer counts as singer 0.
  */
 export function laneOf(
-  item: TimelineItem,
+  item: Pick<TimelineItem, 'line' | 'singer'>,
   mode: LaneMode,
   laneCount: number,
   singerLanes?: ReadonlyMap<number, number>,

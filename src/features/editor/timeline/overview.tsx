@@ -86,6 +86,10 @@ function useOverviewLoop(
 ) {
   useEffect(() => {
     let pending = 0;
+    // the slider's ARIA, written only when it changed (three writes a zoom frame showed in its profile)
+    const aria = (el: HTMLElement, name: string, value: string) => {
+      if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+    };
     const loop = () => {
       pending = requestAnimationFrame(loop);
       const el = container.current;
@@ -104,11 +108,11 @@ function useOverviewLoop(
           songDuration: props.zoomLimits.duration,
           colors: props.colors ?? DARK_OVERVIEW_COLORS,
         },
-        (aria) => {
+        (values) => {
           // set imperatively per frame: no React renders
-          el.setAttribute('aria-valuemax', String(aria.max));
-          el.setAttribute('aria-valuenow', String(aria.now));
-          el.setAttribute('aria-valuetext', aria.text);
+          aria(el, 'aria-valuemax', String(values.max));
+          aria(el, 'aria-valuenow', String(values.now));
+          aria(el, 'aria-valuetext', values.text);
         },
       );
     };

@@ -4,7 +4,7 @@ import { DARK_TIMELINE_COLORS as C } from './colors';
 import { createRecordingContext } from './fake-context';
 import { renderOverlay } from './overlay';
 import { RULER_HEIGHT } from './layout';
-import { renderTimeline, UNCERTAIN_BAR_PX } from './render-timeline';
+import { renderOnsetTicks, renderTimeline, UNCERTAIN_BAR_PX } from './render-timeline';
 import { regularItems, sceneFromArray } from './test-scene';
 import type { TimelineItem, TimelineScene } from './types';
 
@@ -54,6 +54,27 @@ describe('renderTimeline', () => {
     const stats = renderTimeline(ctx, sceneFromArray(list));
     expect(stats.drawn).toBe(3);
     expect(texts(ctx.calls)).toEqual(['ab…', 'wide']);
+  });
+
+  it('measures a label once per word, not once per zoom frame', () => {
+    const list: TimelineItem[] = [
+      { key: 'a', start: 1, end: 1.3, text: 'abcdefghij', line: 0 },
+      { key: 'b', start: 2, end: 2.35, text: 'klmnopqrst', line: 1 },
+    ];
+    const ctx = createRecordingContext();
+    const measured: string[] = [];
+    const measure = ctx.measureText.bind(ctx);
+    ctx.measureText = (text: string) => {
+      measured.push(text);
+      return measure(text);
+    };
+    for (const pxPerSecond of [100, 110, 120, 130]) {
+      const view = { startTime: 0, pxPerSecond, width: 1000, height: 224, devicePixelRatio: 1 };
+      renderTimeline(ctx, sceneFromArray(list, { view }));
+    }
+    expect(texts(ctx.calls).length).toBeGreaterThan(4); // labelled (cut) in every frame
+    expect(measured.filter((t) => t === 'abcdefghij')).toHaveLength(1);
+    expect(measured.filter((t) => t === 'klmnopqrst')).toHaveLength(1);
   });
 
   it('colours selection, problems and hover, and marks estimated words', () => {
@@ -144,13 +165,28 @@ describe('renderTimeline', () => {
     const onsetStrengths = [0.9, 0.3, 0.95, 0.2];
     renderTimeline(ctx, sceneFromArray(regularItems(3), { onsets, onsetStrengths }));
     const ticks = ctx.calls.filter((c) => c.op === 'fillRect' && c.fillStyle === C.onset);
-    // 3.201 is strong and shares the weak 3.2's column: it is drawn over it.
+    // 3.201 is strong and shares the weak 3.2's column: the column's tick is long.
     expect(ticks.map((c) => [c.args[0], c.args[3]])).toEqual([
       [50, 8],
-      [320, 4],
       [320, 8],
       [600, 4],
     ]);
+  });
+
+  it('paints neighbouring tick columns of one kind as one rect', () => {
+    const ctx = createRecordingContext();
+    // at 100 px/s: columns 100, 101, 102 strong (102 also weak), 103 weak, 104 strong, 200 strong
+    const onsets = [1, 1.01, 1.02, 1.021, 1.03, 1.04, 2];
+    const onsetStrengths = [0.9, 0.9, 0.2, 0.9, 0.3, 0.9, 0.9];
+    const ticked = renderOnsetTicks(ctx, sceneFromArray([], { onsets, onsetStrengths }));
+    const ticks = ctx.calls.filter((c) => c.op === 'fillRect' && c.fillStyle === C.onset);
+    expect(ticks.map((c) => [c.args[0], c.args[2], c.args[3]])).toEqual([
+      [100, 3, 8],
+      [103, 1, 4],
+      [104, 1, 8],
+      [200, 1, 8],
+    ]);
+    expect(ticked).toBe(6);
   });
 
   it('draws a shift preview at the moved place, including words moved into view', () => {
@@ -284,8 +320,14 @@ describe('renderTimeline', () => {
             hoverKey: keys[5] ?? null,
             uncertainKeys: new Set(keys.slice(6, 7)),
           };
-          const jumping = sceneFromArray(list, overrides);
-          const reading = { ...jumping, skipTo: undefined, indexOfKey: undefined };
+          const scene = sceneFromArray(list, overrides);
+          // words read without their key (as the page's `wordAt`): a mark missed shows here
+          const wordAt = (i: number) => {
+            const { key: _key, ...word } = list[i]!;
+            return word;
+          };
+          const jumping = { ...scene, items: { ...scene.items, wordAt } };
+          const reading = { ...scene, skipTo: undefined, indexOfKey: undefined };
           const a = draw(jumping);
           const b = draw(reading);
           expect(a.calls).toEqual(b.calls);

@@ -2,7 +2,7 @@ import { DEFAULT_SNAP_TUNING } from './snapping';
 import type { Canvas2D } from './canvas-context';
 import { laneBand, laneLayout, laneOf, RULER_HEIGHT, type LaneLayout } from './layout';
 import { renderRuler } from './ruler';
-import type { TimelineColors, TimelineItem, TimelineScene } from './types';
+import type { TimelineColors, TimelineItem, TimelineScene, TimelineWord } from './types';
 
 /** Boxes narrower than this carry no label: text would be unreadable. */
 export const MIN_LABEL_WIDTH_PX = 22;
@@ -129,29 +129,36 @@ function setFill(f: Frame, color: string): void {
   }
 }
 
-/** `unmarked`: the word is known to be in none of the scene's sets (see markedIndexes). */
+/**
+ * `unmarked`: the word is known to be in none of the scene's sets (see markedIndexes); then it
+ * may come without its key (`TimelineItems.wordAt`). `shift`: seconds the word is drawn moved by
+ * (a drag's preview). Its times are read here, not passed: a double passed to a call is a number
+ * allocated per call, and a zoomed-out frame draws thousands of words.
+ */
 function drawItem(
   f: Frame,
-  item: TimelineItem,
-  start: number,
-  end: number,
+  item: TimelineWord & { readonly key?: string },
   style: Style,
   unmarked = false,
+  shift = 0,
 ): void {
   const { view, colors } = f.scene;
+  const start = item.start + shift;
+  const end = item.end + shift;
   const lane = laneOf(item, f.scene.laneMode, f.layout.laneCount, f.scene.singerLanes);
   const x = (start - view.startTime) * view.pxPerSecond;
   const width = (end - start) * view.pxPerSecond;
   // Conflicts and uncertain words are never culled: each must stay findable at any zoom.
   const conflicts = f.scene.conflictKeys;
+  const key = unmarked ? undefined : item.key;
   const conflict =
-    !unmarked && conflicts !== undefined && conflicts.size !== 0 && conflicts.has(item.key);
+    key !== undefined && conflicts !== undefined && conflicts.size !== 0 && conflicts.has(key);
   const uncertainKeys = f.scene.uncertainKeys;
   const uncertain =
-    !unmarked &&
+    key !== undefined &&
     uncertainKeys !== undefined &&
     uncertainKeys.size !== 0 &&
-    uncertainKeys.has(item.key);
+    uncertainKeys.has(key);
   const singerFill =
     style === 'plain' && item.singer !== undefined && colors.singers?.length
       ? colors.singers[item.singer % colors.singers.length]
@@ -163,7 +170,7 @@ function drawItem(
       return;
     }
     f.lastPlainPx[lane] = px;
-    addToRun(f, lane, px / view.devicePixelRatio, singerFill ?? colors.item);
+    addToRun(f, lane, px, singerFill ?? colors.item);
     f.stats.drawn++;
     return;
   }
@@ -201,10 +208,12 @@ function drawItem(
 }
 
 /**
- * A sub-pixel word's column (from `x`, a whole device pixel, 1 CSS px wide) joins its lane's run
- * when it touches it in the same colour; else the run is painted and a new one starts.
+ * A sub-pixel word's column (device pixel `px`: from x = px / devicePixelRatio, 1 CSS px wide)
+ * joins its lane's run when it touches it in the same colour; else the run is painted and a new
+ * one starts. (A whole device pixel is passed, not x: no number allocated per call.)
  */
-function addToRun(f: Frame, lane: number, x: number, fill: string): void {
+function addToRun(f: Frame, lane: number, px: number, fill: string): void {
+  const x = px / f.scene.view.devicePixelRatio;
   const end = f.runEnd[lane] ?? -Infinity;
   if (f.runFill[lane] === fill && x <= end) {
     f.runEnd[lane] = Math.max(end, x + 1);
@@ -283,7 +292,9 @@ function lowerBound(sorted: readonly number[], t: number): number {
 
 /**
  * Vocal onsets as faint ticks along the ruler's lower edge: only those in view (binary search),
- * one per device pixel column at most, so a zoomed-out hour costs no more than the view's width.
+ * one per pixel column at most (a strong one wins its column), and neighbouring columns of one
+ * kind as one rect: zoomed out, an hour's ticks are a few runs, not a rect per column (each small
+ * rect cost a software canvas about a microsecond to rasterise). Returns the columns ticked.
  */
 export function renderOnsetTicks(ctx: Canvas2D, scene: TimelineScene): number {
   const onsets = scene.onsets;
@@ -293,25 +304,61 @@ export function renderOnsetTicks(ctx: Canvas2D, scene: TimelineScene): number {
     scene.onsetStrengths?.length === onsets.length ? scene.onsetStrengths : undefined;
   const end = view.startTime + view.width / view.pxPerSecond;
   ctx.fillStyle = colors.onset;
-  let drawn = 0;
-  let lastPx = -Infinity;
-  let lastStrong = false;
+  const ticks = new TickRuns(ctx);
   for (let i = lowerBound(onsets, view.startTime); i < onsets.length; i++) {
     const t = onsets[i] ?? Infinity;
     if (t > end) break;
-    const x = Math.round((t - view.startTime) * view.pxPerSecond);
-    const px = Math.round(x * view.devicePixelRatio);
     // Strong onsets (the ones drags snap to at every zoom) are long ticks, weak ones short.
     const strong = strengths === undefined || (strengths[i] ?? 1) > STRONG_ONSET;
-    // One tick per device-pixel column; a strong one still draws over a weak one there.
-    if (px === lastPx && (lastStrong || !strong)) continue;
-    lastPx = px;
-    lastStrong = strong;
-    if (strong) ctx.fillRect(x, RULER_HEIGHT - 9, 1, 8);
-    else ctx.fillRect(x, RULER_HEIGHT - 5, 1, 4);
-    drawn++;
+    ticks.add(Math.round((t - view.startTime) * view.pxPerSecond), strong);
   }
-  return drawn;
+  return ticks.finish();
+}
+
+/** Onset ticks gathered per whole CSS-px column, painted as runs of one kind. */
+class TickRuns {
+  private column = -Infinity;
+  private strong = false;
+  private runStart = 0;
+  private runEnd = -Infinity;
+  private runStrong = false;
+  private columns = 0;
+  constructor(private readonly ctx: Canvas2D) {}
+
+  add(x: number, strong: boolean): void {
+    if (x === this.column) {
+      this.strong ||= strong;
+      return;
+    }
+    this.close();
+    this.column = x;
+    this.strong = strong;
+    this.columns++;
+  }
+
+  /** The column gathered joins the run (next to it, same kind) or the run is painted. */
+  private close(): void {
+    if (this.column === -Infinity) return;
+    if (this.column !== this.runEnd || this.strong !== this.runStrong) {
+      this.paint();
+      this.runStart = this.column;
+      this.runStrong = this.strong;
+    }
+    this.runEnd = this.column + 1;
+  }
+
+  private paint(): void {
+    if (this.runEnd === -Infinity) return;
+    const width = this.runEnd - this.runStart;
+    if (this.runStrong) this.ctx.fillRect(this.runStart, RULER_HEIGHT - 9, width, 8);
+    else this.ctx.fillRect(this.runStart, RULER_HEIGHT - 5, width, 4);
+  }
+
+  finish(): number {
+    this.close();
+    this.paint();
+    return this.columns;
+  }
 }
 
 /** The outline a dragged word leaves at its committed place. */
@@ -344,11 +391,25 @@ function flushLabels(f: Frame): void {
   f.labelY.length = 0;
 }
 
+/** Per context, label widths measured in LABEL_FONT: once per word, not once per zoom frame. */
+const labelWidths = new WeakMap<Canvas2D, Map<string, number>>();
+/** Words remembered per context before the memory starts again (a song has a few thousand). */
+const MAX_LABEL_WIDTHS = 20_000;
+
+function labelWidth(ctx: Canvas2D, text: string): number {
+  let widths = labelWidths.get(ctx);
+  if (!widths || widths.size > MAX_LABEL_WIDTHS)
+    labelWidths.set(ctx, (widths = new Map<string, number>()));
+  let width = widths.get(text);
+  if (width === undefined) widths.set(text, (width = ctx.measureText(text).width));
+  return width;
+}
+
 /** The label that fits `room` px: whole, or cut with an ellipsis; measured only when in doubt. */
 function fitLabel(f: Frame, text: string, room: number): string | null {
   if (room < f.charWidth) return null;
   if (text.length * f.charWidth <= room * 0.8) return text;
-  const full = f.ctx.measureText(text).width;
+  const full = labelWidth(f.ctx, text);
   if (full <= room) return text;
   const chars = Math.floor((text.length * room) / full) - 1;
   return chars >= 1 ? `${text.slice(0, chars)}…` : null;
@@ -372,6 +433,7 @@ function paintBackground(ctx: Canvas2D, scene: TimelineScene, layout: LaneLayout
 function startFrame(ctx: Canvas2D, scene: TimelineScene, layout: LaneLayout): Frame {
   ctx.font = LABEL_FONT;
   const sample = 'etaoinshrdlu';
+  const charWidth = Math.max(1, labelWidth(ctx, sample) / sample.length);
   return {
     ctx,
     scene,
@@ -383,7 +445,7 @@ function startFrame(ctx: Canvas2D, scene: TimelineScene, layout: LaneLayout): Fr
     labelX: [],
     labelY: [],
     labelText: [],
-    charWidth: Math.max(1, ctx.measureText(sample).width / sample.length),
+    charWidth,
     fill: '',
     stats: { drawn: 0, skipped: 0, labels: 0, visited: 0 },
   };
@@ -398,12 +460,12 @@ function paintPreview(f: Frame, viewEnd: number): void {
       const item = items.itemAt(i);
       if (item.start + d > viewEnd) break;
       if (!preview.keys.has(item.key) || item.end + d < view.startTime) continue;
-      drawItem(f, item, item.start + d, item.end + d, 'preview');
+      drawItem(f, item, 'preview', false, d);
     }
   } else if (preview?.kind === 'replace') {
     for (const item of preview.items.values()) {
       if (item.end >= view.startTime && item.start <= viewEnd) {
-        drawItem(f, item, item.start, item.end, 'preview');
+        drawItem(f, item, 'preview');
       }
     }
   }
@@ -416,6 +478,38 @@ function paintSnapGuide(f: Frame): void {
   const x = Math.round((snapGuide - view.startTime) * view.pxPerSecond);
   f.ctx.fillStyle = colors.snapGuide;
   f.ctx.fillRect(x, f.layout.top, 1, view.height - f.layout.top);
+}
+
+/**
+ * After a skipped sub-pixel word at `i`: every lane has painted up to some column, so the words
+ * that start before its end and are under a pixel wide would be skipped one by one (none of them
+ * marked): the index to go on from (`i` when there is no jump).
+ */
+function jumpFrom(
+  f: Frame,
+  i: number,
+  item: TimelineWord,
+  marked: Int32Array,
+  nextMarked: number,
+): number {
+  const { view, skipTo, items } = f.scene;
+  let painted = Infinity;
+  for (let lane = 0; lane < f.lastPlainPx.length; lane++)
+    painted = Math.min(painted, f.lastPlainPx[lane] ?? -Infinity);
+  if (painted === -Infinity || !skipTo) return i;
+  const columnSeconds = 1 / (view.pxPerSecond * view.devicePixelRatio);
+  // just short of the next column: rounding never moves a word of it into this one
+  const time = view.startTime + (painted + 0.999) * columnSeconds;
+  // A lane still behind this word's column: the words after it start later still, nothing to
+  // pass (skipTo would answer i + 1; zoomed out, most calls were these).
+  if (item.start >= time) return i;
+  let next = nextMarked;
+  while (next < marked.length && (marked[next] ?? 0) <= i) next++;
+  const limit = marked[next] ?? items.count;
+  const to = Math.min(limit, skipTo(i + 1, time, view.pxPerSecond));
+  if (to <= i + 1) return i;
+  f.stats.skipped += to - i - 1;
+  return to - 1;
 }
 
 /**
@@ -437,43 +531,29 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
       ? markedIndexes(scene)
       : null;
   let nextMarked = 0;
+  const byWord = items.wordAt !== undefined;
   for (let i = scene.firstVisibleIndex(view.startTime); i < items.count; i++) {
-    const item = items.itemAt(i);
-    f.stats.visited++;
-    if (item.start > viewEnd) break;
-    if (item.end < view.startTime) continue;
-    // Zoomed out, most words are in no set: known from the marked indexes, no look in each.
+    // Zoomed out, most words are in no set: known from the marked indexes, no look in each, and
+    // read without a timeline item made for them (`wordAt`).
     let unmarked = false;
     if (marked) {
       while (nextMarked < marked.length && (marked[nextMarked] ?? 0) < i) nextMarked++;
       unmarked = marked[nextMarked] !== i;
     }
+    const item = unmarked && byWord ? items.wordAt!(i) : items.itemAt(i);
+    f.stats.visited++;
+    if (item.start > viewEnd) break;
+    if (item.end < view.startTime) continue;
+    const full = unmarked ? null : (item as TimelineItem);
     const moving =
-      !unmarked &&
-      ((preview?.kind === 'shift' && preview.keys.has(item.key)) ||
-        (preview?.kind === 'replace' && preview.items.has(item.key)));
-    if (moving) drawGhost(f, item);
+      full !== null &&
+      ((preview?.kind === 'shift' && preview.keys.has(full.key)) ||
+        (preview?.kind === 'replace' && preview.items.has(full.key)));
+    if (moving) drawGhost(f, full);
     else {
       const skipped = f.stats.skipped;
-      const style = unmarked ? 'plain' : styleOf(item, scene);
-      drawItem(f, item, item.start, item.end, style, unmarked);
-      if (marked && f.stats.skipped !== skipped) {
-        // Every lane has painted up to column `painted`: words that start before its end and
-        // are under a pixel wide would be skipped one by one; none of them is marked.
-        let painted = Infinity;
-        for (let lane = 0; lane < f.lastPlainPx.length; lane++)
-          painted = Math.min(painted, f.lastPlainPx[lane] ?? -Infinity);
-        if (painted === -Infinity) continue;
-        while (nextMarked < marked.length && (marked[nextMarked] ?? 0) <= i) nextMarked++;
-        const limit = marked[nextMarked] ?? items.count;
-        // just short of the next column: rounding never moves a word of it into this one
-        const time = view.startTime + (painted + 0.999) * columnSeconds;
-        const to = Math.min(limit, scene.skipTo?.(i + 1, time, view.pxPerSecond) ?? i + 1);
-        if (to > i + 1) {
-          f.stats.skipped += to - i - 1;
-          i = to - 1;
-        }
-      }
+      drawItem(f, item, full ? styleOf(full, scene) : 'plain', unmarked);
+      if (marked && f.stats.skipped !== skipped) i = jumpFrom(f, i, item, marked, nextMarked);
     }
   }
   flushRuns(f);

@@ -7,7 +7,8 @@ export function sceneFromArray(
   list: readonly TimelineItem[],
   overrides: Partial<TimelineScene> = {},
 ): TimelineScene {
-  const items = arrayItems(list);
+  // a word read plain (`wordAt`) is the item itself: nothing made per read
+  const items = { ...arrayItems(list), wordAt: (i: number) => list[i] as TimelineItem };
   const index = createCullIndex(items);
   let skip: ReturnType<typeof createSkipIndex> | undefined;
   let keys: Map<string, number> | undefined;

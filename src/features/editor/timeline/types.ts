@@ -8,10 +8,19 @@ export interface TimelineItem {
   readonly singer?: number | undefined;
 }
 
+/** What the renderer reads of a word it draws plain (no key: it is in none of the marked sets). */
+export type TimelineWord = Omit<TimelineItem, 'key'>;
+
 /** Read-only access to items sorted by start; the store keeps its own shape, we only index it. */
 export interface TimelineItems {
   readonly count: number;
   itemAt(index: number): TimelineItem;
+  /**
+   * The word at `index` without its key, made for nothing (the store's own object): zoomed out,
+   * a frame reads thousands of words it only paints plain, and a timeline item made for each was
+   * garbage the collector copied. Absent: `itemAt`.
+   */
+  wordAt?(index: number): TimelineWord;
 }
 
 export interface TimelineView {
