@@ -348,20 +348,21 @@ async function placeAgreedWords(
   const missing = new Set(timed.flatMap((w, k) => (Number.isNaN(w.start) ? [k] : [])));
   fillMissing(timed);
   const headsRepaired = repairLineHeads(timed, stretches);
-  const passages = repairPassages(repairSqueezed(headsRepaired, env.db), {
+  // A crammed line searched again alone first: the recogniser's evidence before the notes'.
+  const source = () => ({ samples: toMonoInt16(sync.vocals, RATE), rate: RATE });
+  const dense = await researchDenseLines(
+    repairSqueezed(headsRepaired, env.db),
+    lineSearch(tools, source, phones, { left: Math.max(cpu.left, denseRules.cpuShare * duration) }),
+    duration,
+    voiced,
+  );
+  const passages = repairPassages(dense.words, {
     db: env.db,
     stretches,
     duration,
     texts: forms,
   });
-  const source = () => ({ samples: toMonoInt16(sync.vocals, RATE), rate: RATE });
-  const dense = await researchDenseLines(
-    passages.words,
-    lineSearch(tools, source, phones, { left: Math.max(cpu.left, denseRules.cpuShare * duration) }),
-    duration,
-    voiced,
-  );
-  const repaired = dense.words;
+  const repaired = passages.words;
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);
   const lineVoicing = lineVoicedShares(repaired, voiced);
