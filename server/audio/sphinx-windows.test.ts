@@ -7,6 +7,7 @@ import {
   searchSeconds,
   squeezedShare,
   windowing,
+  wordBonusLoopFactor,
 } from './sphinx-windows';
 
 const tools: SphinxTools = { binary: 'none', hmm: 'none', dictionary: 'none' };
@@ -215,6 +216,31 @@ describe('alignInWindows retries', () => {
     ]);
     expect(out?.widened).toBe(1);
     expect(out?.words[0]?.end).toBe(truth[0]?.end);
+  });
+
+  it('prices the garbage loop of the word-bonus retry at a fraction of its own', async () => {
+    const { truth, words, lines, vocals } = song(30, 1);
+    const jobs: SphinxRun[] = [];
+    const out = await alignInWindows(tools, words, vocals, {
+      lines,
+      garbage: { phones: ['AA', 'M'], probability: 1e-3 },
+      run: (_tools, job) => {
+        jobs.push(job);
+        // Only the word bonus finds a path.
+        return Promise.resolve({
+          words: job.wordBonus ? truth.map((t, index) => ({ index, ...t })) : [],
+          cmn: Array.from({ length: 13 }, () => 40),
+        });
+      },
+    });
+    expect(jobs.map((j) => [j.wordBonus, j.garbageLoop?.probability])).toEqual([
+      [false, 1e-3],
+      [false, 1e-3],
+      [false, 1e-3],
+      [true, 1e-3 * wordBonusLoopFactor],
+    ]);
+    expect(jobs[3]?.garbageLoop?.phones).toEqual(['AA', 'M']);
+    expect(out?.words).toHaveLength(30);
   });
 });
 
