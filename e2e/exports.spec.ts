@@ -107,7 +107,10 @@ test('cancels a running render, then retries it', async ({ page }) => {
   const { key, project } = await isolatedProject(page);
   await signIn(page, key, `/projects/${project.id}/exports`);
   // Keyboard only: the button, the dialog's fields, the submit.
-  await page.getByRole('button', { name: 'Render video…' }).focus();
+  const render = page.getByRole('button', { name: 'Render video…' });
+  // It is enabled once the project (its style) has arrived.
+  await expect(render).toBeEnabled();
+  await render.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Render video' });
   await expect(dialog).toBeVisible();
