@@ -59,11 +59,12 @@ describe('lineSpans and songPace', () => {
     ]);
     expect(spans[2]?.start).toBe(10);
     expect(spans[2]?.end).toBeCloseTo(12.4);
-    expect(songPace(spans)).toBeCloseTo(0.2);
+    expect(songPace(song(line(2, 10, 4, 0.6)), spans)).toBeCloseTo(0.2);
   });
 
   it('has no pace from too few lines', () => {
-    expect(songPace(lineSpans([...line(0, 0, 4, 0.5), ...line(1, 3, 4, 0.5)]))).toBeUndefined();
+    const two = [...line(0, 0, 4, 0.5), ...line(1, 3, 4, 0.5)];
+    expect(songPace(two, lineSpans(two))).toBeUndefined();
   });
 });
 

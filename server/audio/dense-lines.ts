@@ -1,4 +1,5 @@
 import type { TimedWord } from './line-heads';
+import { singingRate } from './passage-overlong';
 
 /**
  * Lines the search crammed (issue 22, "a line far from what its syllables need"): the garbage loop
@@ -78,14 +79,16 @@ export function lineSpans(words: readonly TimedWord[]): LineSpan[] {
   return spans;
 }
 
-/** The song's pace: the median seconds per phone over its lines of `minWords` words or more. */
-export function songPace(spans: readonly LineSpan[]): number | undefined {
-  const paces = spans
-    .filter((s) => s.last - s.first + 1 >= denseRules.minWords && s.phones > 0)
-    .map((s) => (s.end - s.start) / s.phones)
-    .sort((a, b) => a - b);
-  if (paces.length < denseRules.paceLines) return undefined;
-  return paces[paces.length >> 1];
+/** The song's pace: its singing rate (passage-overlong.ts) over its lines of `minWords` words or more. */
+export function songPace(
+  words: readonly TimedWord[],
+  spans: readonly LineSpan[],
+): number | undefined {
+  const rate = singingRate(words, spans, {
+    minWords: denseRules.minWords,
+    minLines: denseRules.paceLines,
+  });
+  return Number.isNaN(rate) ? undefined : rate;
 }
 
 /** The crammed lines with room beside them, each with its window. */
@@ -132,7 +135,7 @@ export async function researchDenseLines(
   const out = words.map((w) => ({ ...w }));
   const moved = words.map(() => false);
   const spans = lineSpans(words);
-  const pace = songPace(spans);
+  const pace = songPace(words, spans);
   if (pace === undefined) return { words: out, moved, lines: 0 };
   if (process.env.SYNC_DEBUG)
     console.error(

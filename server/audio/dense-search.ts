@@ -9,14 +9,12 @@ import type { CpuBudget, Source } from './sphinx-windows';
  */
 export function lineSearch(
   tools: SphinxTools,
-  /** The vocals at the recogniser's rate (made when a line is first searched). */
-  makeSource: () => Source,
+  /** The vocals at the recogniser's rate (the searches' own). */
+  source: Source,
   phones: readonly string[][],
   cpu: CpuBudget,
 ): LineSearch {
-  let audio: Source | undefined;
   return async (first, count, from, to) => {
-    const source = (audio ??= makeSource());
     const samples = source.samples.subarray(
       Math.floor(from * source.rate),
       Math.ceil(to * source.rate),

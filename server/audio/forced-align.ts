@@ -134,7 +134,7 @@ export async function syncLyricsToAudio(
   };
   const searched = await runSearches(sync, tools, options.mix);
   if ('failed' in searched) return fallback(searched.failed);
-  const { runs, cpu } = searched;
+  const { runs, cpu, source } = searched;
   if (runs.length === 0) {
     return fallback(
       cpu.left <= 0
@@ -142,7 +142,7 @@ export async function syncLyricsToAudio(
         : 'The recogniser found no alignment, not even with wider beams or on the mix.',
     );
   }
-  return placeAgreedWords(sync, runs, cpu, tools);
+  return placeAgreedWords(sync, runs, cpu, { tools, source });
 }
 
 /** What a sync knows of the song once its words are pronounced: shared by its steps. */
@@ -188,7 +188,7 @@ async function runSearches(
   sync: SyncContext,
   tools: SphinxTools,
   mix: SyncOptions['mix'],
-): Promise<{ runs: SearchRun[]; cpu: CpuBudget } | { failed: string }> {
+): Promise<{ runs: SearchRun[]; cpu: CpuBudget; source: Source } | { failed: string }> {
   const { progress, duration } = sync;
   let reported = 0.05;
   progress(reported);
@@ -229,7 +229,7 @@ async function runSearches(
       return { failed: recogniserFailed(error) };
     }
   }
-  return { runs, cpu };
+  return { runs, cpu, source: setup.source };
 }
 
 /**
@@ -330,7 +330,7 @@ async function placeAgreedWords(
   sync: SyncContext,
   runs: SearchRun[],
   cpu: CpuBudget,
-  tools: SphinxTools,
+  recogniser: { tools: SphinxTools; source: Source },
 ): Promise<SyncOutcome> {
   const { words, spoken, phones, forms, duration, language, languageName, guessed } = sync;
   const { env, stretches, voiced, agreed } = agreeOnLines(sync, runs, cpu);
@@ -349,10 +349,11 @@ async function placeAgreedWords(
   fillMissing(timed);
   const headsRepaired = repairLineHeads(timed, stretches);
   // A crammed line searched again alone first: the recogniser's evidence before the notes'.
-  const source = () => ({ samples: toMonoInt16(sync.vocals, RATE), rate: RATE });
   const dense = await researchDenseLines(
     repairSqueezed(headsRepaired, env.db),
-    lineSearch(tools, source, phones, { left: Math.max(cpu.left, denseRules.cpuShare * duration) }),
+    lineSearch(recogniser.tools, recogniser.source, phones, {
+      left: Math.max(cpu.left, denseRules.cpuShare * duration),
+    }),
     duration,
     voiced,
   );

@@ -45,14 +45,21 @@ const phonesOf = (words: readonly TimedWord[], line: LineSpan) => {
   return phones;
 };
 
-/** The song's singing rate: the median seconds per phone over its lines of a few words. */
-export function singingRate(words: readonly TimedWord[], lines: readonly LineSpan[]): number {
+/**
+ * The song's singing rate: the median seconds per phone over its lines of `minWords` words or more
+ * (NaN from fewer than `minLines` such lines).
+ */
+export function singingRate(
+  words: readonly TimedWord[],
+  lines: readonly LineSpan[],
+  { minWords = overlongRules.rateMinWords, minLines = 3 } = {},
+): number {
   const rates = lines
-    .filter((l) => l.last - l.first + 1 >= overlongRules.rateMinWords)
+    .filter((l) => l.last - l.first + 1 >= minWords)
     .map((l) => (words[l.last]!.end - words[l.first]!.start) / phonesOf(words, l))
     .filter((r) => r > 0)
     .sort((a, b) => a - b);
-  return rates.length >= 3 ? rates[rates.length >> 1]! : NaN;
+  return rates.length >= minLines ? rates[rates.length >> 1]! : NaN;
 }
 
 /**

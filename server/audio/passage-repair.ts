@@ -20,6 +20,7 @@
  */
 import type { TimedWord, Stretch } from './line-heads';
 import { noteOnsets, type Onset } from './passage-notes';
+import { lineSpans } from './dense-lines';
 import { isHeldVowel, overlongWindow, singingRate, type LineSpan } from './passage-overlong';
 import { voicedShare } from './voicing';
 
@@ -201,16 +202,6 @@ export function placeOnNotes(
   return notes.flatMap((note) =>
     Array.from({ length: note.n }, (_, j) => note.start + ((note.end - note.start) * j) / note.n),
   );
-}
-
-function lineSpans(words: readonly TimedWord[]): LineSpan[] {
-  const out: LineSpan[] = [];
-  for (let k = 0; k < words.length; k++) {
-    const last = out[out.length - 1];
-    if (last && words[last.first]?.line === words[k]?.line) last.last = k;
-    else out.push({ first: k, last: k });
-  }
-  return out;
 }
 
 /** Per word: it belongs to a line of held vowels (ooh, ah, mm: half or more of its words). */
