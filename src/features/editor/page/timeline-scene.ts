@@ -10,6 +10,7 @@ import {
 } from '../../../timing';
 import type { EditorState, EditorStore } from '../store';
 import { DARK_TIMELINE_COLORS } from '../timeline/colors';
+import { BlockLod, type WordBlocks } from '../timeline/lod';
 import { singerLanesOf } from '../tools/singers';
 import type {
   DragPreview,
@@ -175,7 +176,32 @@ function skipperOf(doc: TimingDoc) {
   };
 }
 
-type Readers = Pick<TimelineScene, 'items' | 'firstVisibleIndex' | 'skipTo' | 'indexOfKey'>;
+/** Per chunk its level of detail (shared between versions: an edit makes a new chunk). */
+const chunkLods = new WeakMap<Chunk, BlockLod>();
+
+function lodOf(chunk: Chunk): BlockLod {
+  let lod = chunkLods.get(chunk);
+  if (!lod) chunkLods.set(chunk, (lod = new BlockLod(chunk)));
+  return lod;
+}
+
+/** `TimelineScene.blocks`: the document's chunks, each with its level of detail. */
+function blocksOf(doc: TimingDoc): WordBlocks {
+  // per chunk number of this version (no WeakMap look-up per block and frame)
+  const lods = new Array<BlockLod | undefined>(doc.chunks.length);
+  let hint = -1;
+  return {
+    length: doc.chunks.length,
+    blockOf: (i) => (hint = chunkNear(doc, i, hint)),
+    start: (b) => doc.offsets[b] ?? doc.size,
+    lod: (b) => (lods[b] ??= lodOf(doc.chunks[b] ?? [])),
+  };
+}
+
+type Readers = Pick<
+  TimelineScene,
+  'items' | 'firstVisibleIndex' | 'skipTo' | 'indexOfKey' | 'blocks'
+>;
 const readers = new WeakMap<TimingDoc, Readers>();
 
 /**
@@ -190,6 +216,7 @@ function readersOf(doc: TimingDoc): Readers {
       items: itemsOf(doc),
       firstVisibleIndex: (time) => visibleRange(doc, time, time).from,
       skipTo: skipperOf(doc),
+      blocks: blocksOf(doc),
       indexOfKey: (key) => indexOfKey(doc, key),
     };
     readers.set(doc, found);

@@ -5,6 +5,7 @@ import { createRecordingContext } from './fake-context';
 import { renderOverlay } from './overlay';
 import { RULER_HEIGHT } from './layout';
 import { renderOnsetTicks, renderTimeline, UNCERTAIN_BAR_PX } from './render-timeline';
+import { blocksOfArray } from './lod';
 import { regularItems, sceneFromArray } from './test-scene';
 import type { TimelineItem, TimelineScene } from './types';
 
@@ -17,6 +18,13 @@ const texts = (calls: ReturnType<typeof createRecordingContext>['calls']) =>
 function record(items: readonly TimelineItem[], overrides: Partial<TimelineScene> = {}) {
   const ctx = createRecordingContext();
   return { calls: ctx.calls, stats: renderTimeline(ctx, sceneFromArray(items, overrides)) };
+}
+
+/** Renders `scene` into a fresh recording context. */
+function draw(scene: TimelineScene) {
+  const ctx = createRecordingContext();
+  const stats = renderTimeline(ctx, scene);
+  return { calls: ctx.calls, stats };
 }
 
 /** The view from `startTime` at `pxPerSecond`, 1000 x 224 px at ratio 1. */
@@ -270,6 +278,8 @@ describe('renderTimeline', () => {
       const stats = renderTimeline(ctx, scene);
       return { calls: ctx.calls, stats };
     };
+    // how many cases painted some block from its runs (lod.ts), not word by word
+    let fromRuns = 0;
     fc.assert(
       fc.property(
         fc.array(
@@ -295,7 +305,8 @@ describe('renderTimeline', () => {
         fc.constantFrom(1, 2),
         fc.boolean(),
         fc.array(fc.nat(400), { maxLength: 7 }),
-        (rows, pxPerSecond, startTime, devicePixelRatio, singers, marks) => {
+        fc.constantFrom(4, 16, 128),
+        (rows, pxPerSecond, startTime, devicePixelRatio, singers, marks, blockSize) => {
           let t = 0;
           const list = rows.map((r, i) => {
             t += r.gap;
@@ -326,16 +337,34 @@ describe('renderTimeline', () => {
             const { key: _key, ...word } = list[i]!;
             return word;
           };
-          const jumping = { ...scene, items: { ...scene.items, wordAt } };
-          const reading = { ...scene, skipTo: undefined, indexOfKey: undefined };
+          const blocks = blocksOfArray(list, blockSize);
+          const jumping = { ...scene, items: { ...scene.items, wordAt }, blocks };
+          const reading = { ...scene, skipTo: undefined, indexOfKey: undefined, blocks: undefined };
           const a = draw(jumping);
           const b = draw(reading);
           expect(a.calls).toEqual(b.calls);
-          expect({ ...a.stats, visited: 0 }).toEqual({ ...b.stats, visited: 0 });
+          expect({ ...a.stats, visited: 0, blocks: 0 }).toEqual({ ...b.stats, visited: 0 });
+          expect(b.stats.blocks).toBe(0);
+          if (a.stats.blocks > 0) fromRuns++;
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 400 },
     );
+    expect(fromRuns).toBeGreaterThan(40);
+  });
+
+  it('paints a zoomed-out hour of 100,000 words from the blocks’ runs, reading no word', () => {
+    const items = regularItems(100_000, 0.036, 0.03);
+    const scene = sceneFromArray(items, viewAt(0, 1000 / 3600));
+    const lod = draw(scene);
+    const read = draw({ ...scene, skipTo: undefined, indexOfKey: undefined, blocks: undefined });
+    expect(lod.calls).toEqual(read.calls);
+    expect(lod.stats.blocks).toBe(Math.ceil(100_000 / 128)); // every block: the view ends at 3,600 s
+    expect(lod.stats.visited).toBeLessThan(200);
+    // a selected word: its block is read, the others still come from their runs
+    const selected = draw({ ...scene, selection: new Set(['w50000']) });
+    expect(selected.stats.blocks).toBe(lod.stats.blocks - 1);
+    expect(selected.stats.visited).toBeLessThan(400);
   });
 });
 

@@ -1,6 +1,7 @@
 import { DEFAULT_SNAP_TUNING } from './snapping';
 import type { Canvas2D } from './canvas-context';
 import { laneBand, laneLayout, laneOf, RULER_HEIGHT, type LaneLayout } from './layout';
+import { laneRuleOf, lodLevel, RUN_FIELDS, type BlockLod, type LaneRule } from './lod';
 import { renderRuler } from './ruler';
 import type { TimelineColors, TimelineItem, TimelineScene, TimelineWord } from './types';
 
@@ -18,6 +19,8 @@ export interface RenderStats {
   labels: number;
   /** Items read (zoomed out, runs of items that would only repaint painted columns are not). */
   visited: number;
+  /** Blocks of words painted from their level of detail's runs (lod.ts), not read. */
+  blocks: number;
 }
 
 /** More marked words than this (select all): no jumps, every item in view is read. */
@@ -447,7 +450,7 @@ function startFrame(ctx: Canvas2D, scene: TimelineScene, layout: LaneLayout): Fr
     labelText: [],
     charWidth,
     fill: '',
-    stats: { drawn: 0, skipped: 0, labels: 0, visited: 0 },
+    stats: { drawn: 0, skipped: 0, labels: 0, visited: 0, blocks: 0 },
   };
 }
 
@@ -491,6 +494,7 @@ function jumpFrom(
   item: TimelineWord,
   marked: Int32Array,
   nextMarked: number,
+  blockEnd: number,
 ): number {
   const { view, skipTo, items } = f.scene;
   let painted = Infinity;
@@ -505,11 +509,63 @@ function jumpFrom(
   if (item.start >= time) return i;
   let next = nextMarked;
   while (next < marked.length && (marked[next] ?? 0) <= i) next++;
-  const limit = marked[next] ?? items.count;
+  // nor past the block's end: the next block may be painted from its runs (paintBlock)
+  const limit = Math.min(marked[next] ?? items.count, blockEnd);
   const to = Math.min(limit, skipTo(i + 1, time, view.pxPerSecond));
   if (to <= i + 1) return i;
   f.stats.skipped += to - i - 1;
   return to - 1;
+}
+
+/**
+ * Zoomed out, a block of words (lod.ts) painted from its runs at `level` instead of word by word:
+ * when every word of it is plain (none marked), under a pixel wide, and in view. Each run adds
+ * the columns from its first word's to its last's to its lane's run, as reading its words one by
+ * one does (the same calls, the same counts); false when the block must be read.
+ */
+function paintBlock(
+  f: Frame,
+  lod: BlockLod,
+  level: number,
+  lanes: LaneRule,
+  viewEnd: number,
+): boolean {
+  const { view, colors } = f.scene;
+  const pps = view.pxPerSecond;
+  const dpr = view.devicePixelRatio;
+  const st = view.startTime;
+  // (below a device pixel ratio of 1, neighbouring columns are not one run: read them)
+  if (lod.longest * pps >= 1 || lod.firstStart < st || lod.lastStart > viewEnd || dpr < 1)
+    return false;
+  const runs = lod.runs(level, lanes).data;
+  const singers = colors.singers;
+  // per run: first word's start, last word's start, lane, singer, words (lod.ts RUN_FIELDS)
+  for (let r = 0; r < runs.length; r += RUN_FIELDS) {
+    const lane = runs[r + 2] ?? 0;
+    const words = runs[r + 4] ?? 0;
+    // the column of a word as drawItem computes it
+    const c0 = Math.floor(((runs[r] ?? 0) - st) * pps * dpr);
+    const c1 = Math.floor(((runs[r + 1] ?? 0) - st) * pps * dpr);
+    const painted = f.lastPlainPx[lane] ?? -Infinity;
+    const p0 = c0 > painted ? c0 : painted + 1;
+    if (c1 < p0) {
+      f.stats.skipped += words;
+      continue;
+    }
+    const singer = runs[r + 3] ?? -1;
+    const fill =
+      singer >= 0 && singers?.length
+        ? (singers[singer % singers.length] ?? colors.item)
+        : colors.item;
+    addToRun(f, lane, p0, fill);
+    if (c1 > p0) f.runEnd[lane] = Math.max(f.runEnd[lane] ?? -Infinity, c1 / dpr + 1);
+    f.lastPlainPx[lane] = c1;
+    const drawn = c1 - p0 + 1;
+    f.stats.drawn += drawn;
+    f.stats.skipped += words - drawn;
+  }
+  f.stats.blocks++;
+  return true;
 }
 
 /**
@@ -532,7 +588,27 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
       : null;
   let nextMarked = 0;
   const byWord = items.wordAt !== undefined;
+  // Zoomed out, whole blocks of plain sub-pixel words are painted from their runs (lod.ts).
+  const level = marked && scene.blocks ? lodLevel(columnSeconds) : -1;
+  const blocks = level >= 0 ? scene.blocks : undefined;
+  const lanes = blocks ? laneRuleOf(scene) : null;
+  let blockEnd = blocks ? -1 : Infinity;
   for (let i = scene.firstVisibleIndex(view.startTime); i < items.count; i++) {
+    if (blocks && lanes && marked && i >= blockEnd) {
+      const b = blocks.blockOf(i);
+      blockEnd = blocks.start(b + 1);
+      if (blocks.start(b) === i) {
+        let m = nextMarked;
+        while (m < marked.length && (marked[m] ?? 0) < i) m++;
+        if (
+          !((marked[m] ?? Infinity) < blockEnd) &&
+          paintBlock(f, blocks.lod(b), level, lanes, viewEnd)
+        ) {
+          i = blockEnd - 1;
+          continue;
+        }
+      }
+    }
     // Zoomed out, most words are in no set: known from the marked indexes, no look in each, and
     // read without a timeline item made for them (`wordAt`).
     let unmarked = false;
@@ -553,7 +629,8 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
     else {
       const skipped = f.stats.skipped;
       drawItem(f, item, full ? styleOf(full, scene) : 'plain', unmarked);
-      if (marked && f.stats.skipped !== skipped) i = jumpFrom(f, i, item, marked, nextMarked);
+      if (marked && f.stats.skipped !== skipped)
+        i = jumpFrom(f, i, item, marked, nextMarked, blockEnd);
     }
   }
   flushRuns(f);

@@ -1,5 +1,6 @@
 import { DARK_TIMELINE_COLORS } from './colors';
 import { arrayItems, createCullIndex, createSkipIndex } from './cull-index';
+import { blocksOfArray } from './lod';
 import type { TimelineItem, TimelineScene } from './types';
 
 /** A scene over a plain array, for tests, the bench page and storybook-like demos. */
@@ -16,6 +17,7 @@ export function sceneFromArray(
     items,
     firstVisibleIndex: (t) => index.firstVisibleIndex(t),
     skipTo: (from, time, pps) => (skip ??= createSkipIndex(items)).skipTo(from, time, pps),
+    blocks: blocksOfArray(list),
     indexOfKey: (key) => (keys ??= new Map(list.map((item, i) => [item.key, i]))).get(key) ?? -1,
     view: { startTime: 0, pxPerSecond: 100, width: 1000, height: 224, devicePixelRatio: 1 },
     laneMode: 'line',

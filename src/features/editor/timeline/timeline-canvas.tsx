@@ -131,12 +131,49 @@ function useFrameLoop(
       if (ctx && octx) engine.frame(now, ctx, octx);
     };
     pending = requestAnimationFrame(loop);
-    const unsubscribe = p.current.subscribe(() => (engine.dirty = true));
+    // In idle time, the level of detail a zoom out paints from (for the scene of the moment: a
+    // new document version only makes its new chunks').
+    let idle: (() => void) | null = null;
+    const prepare = () => {
+      if (idle) return;
+      idle = whenIdle((more) => {
+        idle = null;
+        if (!engine.idle(more)) prepare();
+      });
+    };
+    prepare();
+    const unsubscribe = p.current.subscribe(() => {
+      engine.dirty = true;
+      prepare();
+    });
     return () => {
       cancelAnimationFrame(pending);
+      idle?.();
       unsubscribe();
     };
   }, [engine, main, overlay, p]);
+}
+
+/** Idle slices of work this long (ms) at most, so input is never kept waiting. */
+const IDLE_SLICE_MS = 4;
+
+/**
+ * Runs `work` when the page is idle (requestIdleCallback; a timer where there is none), with
+ * `more()` true while its slice lasts. Returns the cancel.
+ */
+function whenIdle(work: (more: () => boolean) => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback((deadline) => {
+      const until = performance.now() + Math.min(IDLE_SLICE_MS, deadline.timeRemaining());
+      work(() => performance.now() < until);
+    });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(() => {
+    const until = performance.now() + IDLE_SLICE_MS;
+    work(() => performance.now() < until);
+  }, 50);
+  return () => clearTimeout(id);
 }
 
 /** The wheel (zoom and scroll, not passive), Escape, and the e2e hook (test builds only). */

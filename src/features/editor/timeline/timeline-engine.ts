@@ -1,5 +1,6 @@
 import { autoScrollStep } from './auto-scroll';
 import type { Canvas2D } from './canvas-context';
+import { laneRuleOf, prepareLod } from './lod';
 import type { MarqueeRect, PointerInput, TimelineIntent } from './intents';
 import { renderOverlay } from './overlay';
 import { PointerTool, type ToolContext, type ToolOptions } from './pointer-tool';
@@ -134,6 +135,16 @@ export class TimelineEngine {
     if (next.startTime === view.startTime) return;
     p.onIntent({ type: 'view', view: next });
     this.emit(this.tool.replay(this.toolContext()));
+  }
+
+  /**
+   * Idle time: the words' level of detail for a zoom out (lod.ts `prepareLod`) while `more()`
+   * says there is time. True when there is nothing (left) to make for the current scene.
+   */
+  idle(more: () => boolean): boolean {
+    if (!this.props) return true;
+    const s = this.inputs().getScene();
+    return s.blocks ? prepareLod(s.blocks, laneRuleOf(s), more) : true;
   }
 
   /** One animation frame: auto-scroll, the static scene if dirty, the overlay if it moved. */

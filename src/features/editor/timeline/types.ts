@@ -1,3 +1,5 @@
+import type { WordBlocks } from './lod';
+
 /** One drawable box: a word or subword, already in seconds. `key` is stable across edits. */
 export interface TimelineItem {
   readonly key: string;
@@ -81,6 +83,11 @@ export interface TimelineScene {
    * block holding a longer item). Absent: every item in view is read (see createSkipIndex).
    */
   skipTo?: (from: number, time: number, pxPerSecond: number) => number;
+  /**
+   * The items as blocks with a level of detail (lod.ts): zoomed out, a block of plain words all
+   * under a pixel is painted from its runs, not word by word. Absent: words are read (and jumped).
+   */
+  blocks?: WordBlocks;
   /** Document index of a word (-1: none): where the renderer may not jump over marked words. */
   indexOfKey?: (key: string) => number;
   view: TimelineView;
