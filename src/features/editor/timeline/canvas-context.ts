@@ -16,6 +16,8 @@ export interface Canvas2D {
   /** Optional so that small fakes need not have it; a real context does. */
   setLineDash?(segments: number[]): void;
   fillText(text: string, x: number, y: number, maxWidth?: number): void;
+  /** Optional likewise: the engine copies its cached layer with it (a real context has it). */
+  drawImage?(image: CanvasImageSource, dx: number, dy: number): void;
   measureText(text: string): { width: number };
   beginPath(): void;
   moveTo(x: number, y: number): void;

@@ -19,9 +19,7 @@ const lines = laneRuleOf({ laneMode: 'line', laneCount: 2 });
 /** The runs as rows: [first, last, lane, singer, words]. */
 function rows(lod: BlockLod, level: number) {
   const { data, length } = lod.runs(level, lines);
-  return Array.from({ length }, (_, r) =>
-    Array.from(data.subarray(r * RUN_FIELDS, (r + 1) * RUN_FIELDS)),
-  );
+  return Array.from({ length }, (_, r) => data.slice(r * RUN_FIELDS, (r + 1) * RUN_FIELDS));
 }
 
 describe('lodLevel', () => {

@@ -64,12 +64,12 @@ export function laneRuleOf(
 
 /**
  * A block's runs at one level, in the order of their first words: per run RUN_FIELDS numbers in
- * `data` (one array per block and level: a new level over a whole song is one allocation per
- * block, not five).
+ * `data` (one plain array of doubles per block and level: a new level over a whole song is one
+ * young allocation per block, not five typed arrays with their buffers for the collector).
  */
 export interface LodRuns {
   readonly length: number;
-  readonly data: Float64Array;
+  readonly data: readonly number[];
 }
 /** Per run: the start of its first word and of its last (s), its lane, singer (-1: none), words. */
 export const RUN_FIELDS = 5;
@@ -78,11 +78,6 @@ const LAST = 1;
 const LANE = 2;
 const SINGER = 3;
 const WORDS = 4;
-
-/** The runs made, cut to their length (a block keeps a few levels: no room left over). */
-function trim(data: Float64Array, length: number): LodRuns {
-  return { length, data: data.slice(0, length * RUN_FIELDS) };
-}
 
 /**
  * One block of words (sorted by start): its first and last start, its longest word, and its runs
@@ -129,10 +124,10 @@ export class BlockLod {
 
   private build(level: number, lanes: LaneRule): LodRuns {
     const scale = 2 ** (LEVEL_SHIFT - level);
-    const out = new Float64Array(this.count * RUN_FIELDS);
+    const out: number[] = [];
     let length = 0;
-    const lastRun = new Int32Array(lanes.count).fill(-1);
-    const lastCell = new Float64Array(lanes.count);
+    const lastRun = new Array<number>(lanes.count).fill(-1);
+    const lastCell = new Array<number>(lanes.count).fill(0);
     for (let k = 0; k < this.count; k++) {
       const w = this.words[k];
       if (!w) continue;
@@ -144,16 +139,13 @@ export class BlockLod {
         out[r + LAST] = w.start;
         out[r + WORDS]!++;
       } else {
-        const n = length++ * RUN_FIELDS;
-        out[n + FIRST] = out[n + LAST] = w.start;
-        out[n + LANE] = lane;
-        out[n + SINGER] = singer;
-        out[n + WORDS] = 1;
-        lastRun[lane] = length - 1;
+        // FIRST, LAST, LANE, SINGER, WORDS
+        out.push(w.start, w.start, lane, singer, 1);
+        lastRun[lane] = length++;
       }
       lastCell[lane] = cell;
     }
-    return trim(out, length);
+    return { length, data: out };
   }
 }
 
@@ -165,9 +157,9 @@ export class BlockLod {
 function coarsen(from: LodRuns, level: number, laneCount: number): LodRuns {
   const scale = 2 ** (LEVEL_SHIFT - level);
   const src = from.data;
-  const out = new Float64Array(src.length);
+  const out: number[] = [];
   let length = 0;
-  const lastRun = new Int32Array(laneCount).fill(-1);
+  const lastRun = new Array<number>(laneCount).fill(-1);
   for (let k = 0; k < src.length; k += RUN_FIELDS) {
     const lane = src[k + LANE] ?? 0;
     const first = src[k + FIRST] ?? 0;
@@ -180,11 +172,11 @@ function coarsen(from: LodRuns, level: number, laneCount: number): LodRuns {
       out[r + LAST] = src[k + LAST] ?? first;
       out[r + WORDS]! += src[k + WORDS] ?? 0;
     } else {
-      out.set(src.subarray(k, k + RUN_FIELDS), length++ * RUN_FIELDS);
-      lastRun[lane] = length - 1;
+      out.push(first, src[k + LAST] ?? first, lane, src[k + SINGER] ?? -1, src[k + WORDS] ?? 0);
+      lastRun[lane] = length++;
     }
   }
-  return trim(out, length);
+  return { length, data: out };
 }
 
 /**

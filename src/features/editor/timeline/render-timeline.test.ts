@@ -353,6 +353,42 @@ describe('renderTimeline', () => {
     expect(fromRuns).toBeGreaterThan(40);
   });
 
+  it('paints the base under a drag, then its preview on top: what painting it all paints', () => {
+    const items = regularItems(300, 0.4, 0.3);
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.5, max: 300, noNaN: true }),
+        fc.double({ min: -5, max: 60, noNaN: true }),
+        fc.double({ min: -20, max: 20, noNaN: true }),
+        fc.uniqueArray(fc.nat(299), { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        fc.option(fc.double({ min: 0, max: 120, noNaN: true }), { nil: null }),
+        (pxPerSecond, startTime, delta, picked, replace, snapGuide) => {
+          const keys = new Set(picked.map((k) => `w${k}`));
+          const moved = new Map(
+            picked.map((k) => {
+              const w = items[k]!;
+              return [w.key, { ...w, start: w.start + delta, end: w.end + delta }] as const;
+            }),
+          );
+          const scene = sceneFromArray(items, {
+            view: { startTime, pxPerSecond, width: 800, height: 200, devicePixelRatio: 2 },
+            selection: keys,
+            preview: replace
+              ? { kind: 'replace', items: moved }
+              : { kind: 'shift', keys, deltaSeconds: delta },
+            snapGuide,
+          });
+          const ctx = createRecordingContext();
+          renderTimeline(ctx, scene, 'base');
+          renderTimeline(ctx, scene, 'top');
+          expect(ctx.calls).toEqual(draw(scene).calls);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it('paints a zoomed-out hour of 100,000 words from the blocks’ runs, reading no word', () => {
     const items = regularItems(100_000, 0.036, 0.03);
     const scene = sceneFromArray(items, viewAt(0, 1000 / 3600));

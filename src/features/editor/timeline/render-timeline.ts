@@ -569,15 +569,49 @@ function paintBlock(
 }
 
 /**
+ * What to paint: `all`; `base`, everything under the drag (background, ruler, the words, the
+ * dragged words' outlines at their committed place); `top`, the drag's preview and snap guide
+ * alone, over a copy of the base (TimelineEngine keeps the base while only the drag moves).
+ * `base` then `top` paints what `all` paints, call for call.
+ */
+export type RenderPart = 'all' | 'base' | 'top';
+
+/**
  * Paints the static scene: ruler, lanes, the visible items (binary-search culled), labels where
  * they fit, and the drag preview on top. The playhead is drawn by renderOverlay on another canvas.
  */
-export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats {
-  const { view, items } = scene;
+export function renderTimeline(
+  ctx: Canvas2D,
+  scene: TimelineScene,
+  part: RenderPart = 'all',
+): RenderStats {
+  const { view } = scene;
   const layout = laneLayout(view, scene.laneCount);
-  paintBackground(ctx, scene, layout);
-  const f = startFrame(ctx, scene, layout);
   const viewEnd = view.startTime + view.width / view.pxPerSecond;
+  let f: Frame;
+  if (part === 'top') {
+    ctx.setTransform(view.devicePixelRatio, 0, 0, view.devicePixelRatio, 0, 0);
+    f = startFrame(ctx, scene, layout);
+  } else {
+    paintBackground(ctx, scene, layout);
+    f = startFrame(ctx, scene, layout);
+    paintWords(f, viewEnd);
+    flushRuns(f);
+    // Labels of the static items go under the preview, so a word dragged over another stays legible.
+    flushLabels(f);
+    if (part === 'base') return f.stats;
+  }
+  paintPreview(f, viewEnd);
+  flushRuns(f);
+  flushLabels(f);
+  paintSnapGuide(f);
+  return f.stats;
+}
+
+/** The words in view, each where it is (the dragged ones as outlines). */
+function paintWords(f: Frame, viewEnd: number): void {
+  const { scene } = f;
+  const { view, items } = scene;
   const preview = scene.preview;
   // Zoomed out (a device pixel holds more than a word), jump over the words that would only
   // repaint columns painted in every lane: a frame over 100,000 words reads a few per column.
@@ -633,12 +667,4 @@ export function renderTimeline(ctx: Canvas2D, scene: TimelineScene): RenderStats
         i = jumpFrom(f, i, item, marked, nextMarked, blockEnd);
     }
   }
-  flushRuns(f);
-  // Labels of the static items go under the preview, so a word dragged over another stays legible.
-  flushLabels(f);
-  paintPreview(f, viewEnd);
-  flushRuns(f);
-  flushLabels(f);
-  paintSnapGuide(f);
-  return f.stats;
 }

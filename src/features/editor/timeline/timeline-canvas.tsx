@@ -10,7 +10,7 @@ import type { PointerInput, TimelineIntent } from './intents';
 import type { ToolOptions } from './pointer-tool';
 import type { RenderStats } from './render-timeline';
 import { installTestHook } from './test-hook';
-import { TimelineEngine } from './timeline-engine';
+import { TimelineEngine, type TimelineLayer } from './timeline-engine';
 import type { TimelineScene } from './types';
 import { useCanvasSize } from './use-canvas-size';
 import type { ZoomLimits } from './viewport';
@@ -63,7 +63,7 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
   const main = useRef<HTMLCanvasElement>(null);
   const overlay = useRef<HTMLCanvasElement>(null);
   const p = useRef(props);
-  const [engine] = useState(() => new TimelineEngine());
+  const [engine] = useState(() => new TimelineEngine(canvasLayer));
   useEffect(() => {
     p.current = props;
     engine.connect(props, (cursor) => {
@@ -114,6 +114,23 @@ export function TimelineCanvas(props: TimelineCanvasProps) {
 }
 
 type Canvas = RefObject<HTMLCanvasElement | null>;
+
+/** An offscreen canvas for the engine's drag base (null where there is no 2D context). */
+function canvasLayer(): TimelineLayer | null {
+  if (typeof document === 'undefined') return null;
+  const canvas = document.createElement('canvas');
+  let ctx: CanvasRenderingContext2D | null = null;
+  return {
+    image: canvas,
+    context(width, height) {
+      // (setting a size clears the canvas even when it is the same: only on a change)
+      if (canvas.width !== width) canvas.width = width;
+      if (canvas.height !== height) canvas.height = height;
+      ctx ??= canvas.getContext('2d', { alpha: false });
+      return ctx;
+    },
+  };
+}
 
 /** One loop per mount: each animation frame draws what changed; a scene change marks it dirty. */
 function useFrameLoop(

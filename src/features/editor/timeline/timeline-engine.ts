@@ -6,6 +6,58 @@ import { renderOverlay } from './overlay';
 import { PointerTool, type ToolContext, type ToolOptions } from './pointer-tool';
 import { renderTimeline, type RenderStats } from './render-timeline';
 import type { TimelineScene } from './types';
+
+/** An offscreen canvas the engine keeps a drag's base in (see TimelineEngine.paint). */
+export interface TimelineLayer {
+  /** Its context with the backing store at `width` x `height` device px (null: none to be had). */
+  context(width: number, height: number): Canvas2D | null;
+  readonly image: CanvasImageSource;
+}
+
+/** What a drag's base depends on: all of the scene but the preview's times and the snap guide. */
+type BaseKey = unknown[];
+
+function baseKeyOf(s: TimelineScene): BaseKey {
+  const { view, preview } = s;
+  return [
+    s.items,
+    view.startTime,
+    view.pxPerSecond,
+    view.width,
+    view.height,
+    view.devicePixelRatio,
+    s.laneMode,
+    s.laneCount,
+    s.singerLanes,
+    s.selection,
+    s.hoverKey,
+    s.problemKeys,
+    s.estimatedKeys,
+    s.conflictKeys,
+    s.uncertainKeys,
+    s.onsets,
+    s.onsetStrengths,
+    s.colors,
+    // the dragged words (outlined in the base): the same set, or the same keys
+    preview?.kind === 'shift' ? preview.keys : preview?.kind === 'replace' ? preview.items : null,
+  ];
+}
+
+function sameKeys(
+  a: ReadonlySet<string> | ReadonlyMap<string, unknown> | null,
+  b: ReadonlySet<string> | ReadonlyMap<string, unknown> | null,
+): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.size !== b.size) return false;
+  for (const key of a.keys()) if (!b.has(key)) return false;
+  return true;
+}
+
+function sameBase(a: BaseKey, b: BaseKey): boolean {
+  const last = a.length - 1;
+  for (let k = 0; k < last; k++) if (a[k] !== b[k]) return false;
+  return sameKeys(a[last] as never, b[last] as never);
+}
 import type { CanvasSize } from './use-canvas-size';
 import { DEFAULT_ZOOM_LIMITS, scrollBy, type ZoomLimits } from './viewport';
 import { applyWheel, type WheelInput } from './wheel';
@@ -38,6 +90,13 @@ interface OverlayShown {
  */
 export class TimelineEngine {
   readonly tool = new PointerTool();
+  /** The drag's base (layer.ts of the DOM): made at the first drag, kept. */
+  private layer: TimelineLayer | null = null;
+  /** What the layer holds (null: nothing valid). */
+  private base: BaseKey | null = null;
+
+  /** `makeLayer`: an offscreen canvas for a drag's base (none: every frame paints it all). */
+  constructor(private readonly makeLayer: () => TimelineLayer | null = () => null) {}
   /** The static canvas needs a redraw (the scene or the size changed). */
   dirty = true;
   private marquee: MarqueeRect | null = null;
@@ -147,6 +206,33 @@ export class TimelineEngine {
     return s.blocks ? prepareLod(s.blocks, laneRuleOf(s), more) : true;
   }
 
+  /**
+   * The static canvas. While a drag is shown, everything under it (the words, ruler, lanes: the
+   * base) is painted once into an offscreen layer and each frame copies it and paints only the
+   * dragged words and the snap guide; it is painted again when anything but the drag changed.
+   */
+  private paint(ctx: Canvas2D, s: TimelineScene): RenderStats {
+    if ((s.preview !== null || s.snapGuide != null) && ctx.drawImage) {
+      this.layer ??= this.makeLayer();
+      const dpr = s.view.devicePixelRatio;
+      const width = Math.max(1, Math.round(s.view.width * dpr));
+      const height = Math.max(1, Math.round(s.view.height * dpr));
+      const lctx = this.layer?.context(width, height);
+      if (this.layer && lctx) {
+        const key = baseKeyOf(s);
+        if (!this.base || !sameBase(this.base, key)) {
+          renderTimeline(lctx, s, 'base');
+          this.base = key;
+        }
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.drawImage(this.layer.image, 0, 0);
+        return renderTimeline(ctx, s, 'top');
+      }
+    }
+    this.base = null;
+    return renderTimeline(ctx, s);
+  }
+
   /** One animation frame: auto-scroll, the static scene if dirty, the overlay if it moved. */
   frame(now: number, ctx: Canvas2D, octx: Canvas2D): void {
     if (this.size().width === 0 || !this.props) return;
@@ -156,7 +242,7 @@ export class TimelineEngine {
     if (this.dirty) {
       this.dirty = false;
       const t0 = performance.now();
-      const stats = renderTimeline(ctx, s);
+      const stats = this.paint(ctx, s);
       p.onRender?.(stats, performance.now() - t0);
     }
     const time = p.getPlayheadTime?.() ?? null;
