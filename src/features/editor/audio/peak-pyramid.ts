@@ -228,9 +228,11 @@ function writeBars(
   for (let c = 0; c < width; c++) {
     const v = columns[c] ?? 0;
     if (v === 0) continue;
-    const bar = barOf(v, half);
-    const end = Math.min(height, bar.top + bar.height);
-    for (let y = Math.max(0, bar.top); y < end; y++) pixels[y * width + c] = word;
+    // barOf's bar, inline: no object made per column and frame
+    const barHeight = Math.max(1, Math.round((v / 255) * half) * 2);
+    const top = Math.round(half - barHeight / 2);
+    const end = Math.min(height, top + barHeight);
+    for (let y = Math.max(0, top); y < end; y++) pixels[y * width + c] = word;
     painted++;
   }
   return painted;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useCanvasSize, type CanvasSize } from '../timeline/use-canvas-size';
+import { contextOf, useCanvasSize, type CanvasSize } from '../timeline/use-canvas-size';
 
 export interface WaveformView {
   startTime: number;
@@ -35,9 +35,10 @@ export function ViewStrip({ draw, getView, subscribe, height, label, className }
   const size = useCanvasSize(container, [canvas], () => schedule.current());
 
   useEffect(() => {
+    const context = contextOf(canvas);
     const paint = () => {
       pending.current = 0;
-      const ctx = canvas.current?.getContext('2d');
+      const ctx = context();
       const s = size.current;
       if (!ctx || s.width === 0) return;
       ctx.setTransform(s.devicePixelRatio, 0, 0, s.devicePixelRatio, 0, 0);

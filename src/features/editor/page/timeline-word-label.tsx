@@ -71,8 +71,9 @@ export function selectionStatus(store: EditorStore): string {
 
 /**
  * A DOM label over the canvas for the hovered word, or the selected one while the canvas has
- * focus, and a polite live region naming the selected word. Written directly to the DOM on every
- * scene change (no React render per frame).
+ * focus, and a polite live region naming the selected word. Written directly to the DOM at most
+ * once a frame after a scene change (no React render per frame); the word is looked up again only
+ * when the document, selection, focus, hover or view changed, the status only when the first three did.
  */
 export function TimelineWordLabel({ store, getScene, subscribe, statusId }: Props) {
   const label = useRef<HTMLDivElement>(null);
@@ -85,10 +86,34 @@ export function TimelineWordLabel({ store, getScene, subscribe, statusId }: Prop
     let lastStatus = '';
     let lastText = '';
     let lastTransform = '';
+    // What the label and the status were worked out from: a zoom or drag frame changes neither
+    // the document nor the selection, so the word is not looked up again (only its place).
+    let from: unknown[] = [];
+    let word: WordLabel | null = null;
+    let spoken = '';
+    let frame = 0;
     const update = () => {
+      cancelAnimationFrame(frame);
+      frame = 0;
       const focused = document.activeElement === canvas;
       const scene = getScene();
-      const shown = wordLabel(scene, store, focused);
+      const { doc, selection } = store.getState();
+      const key = [
+        doc,
+        selection,
+        focused,
+        scene.hoverKey,
+        scene.view,
+        scene.laneMode,
+        scene.laneCount,
+      ];
+      if (key.some((k, i) => k !== from[i])) {
+        const same = key.slice(0, 3).every((k, i) => k === from[i]);
+        word = wordLabel(scene, store, focused);
+        if (!same) spoken = focused ? selectionStatus(store) : '';
+        from = key;
+      }
+      const shown = word;
       // The scene's width is the canvas's (measured on resize): no layout read per frame, and the
       // DOM is written only when the label changed (a drag or zoom frame changes it rarely).
       if (!shown || shown.x < 0 || shown.x > scene.view.width) {
@@ -99,17 +124,21 @@ export function TimelineWordLabel({ store, getScene, subscribe, statusId }: Prop
         if (shown.text !== lastText) el.textContent = lastText = shown.text;
         if (transform !== lastTransform) el.style.transform = lastTransform = transform;
       }
-      const text = focused ? selectionStatus(store) : '';
+      const text = spoken;
       if (status.current && text !== lastStatus) {
         lastStatus = text;
         status.current.textContent = text;
       }
     };
     update();
-    const off = subscribe(update);
+    // at most once a frame: a drag or a zoom notifies several times between two frames
+    const off = subscribe(() => {
+      frame ||= requestAnimationFrame(update);
+    });
     canvas.addEventListener('focus', update);
     canvas.addEventListener('blur', update);
     return () => {
+      cancelAnimationFrame(frame);
       off();
       canvas.removeEventListener('focus', update);
       canvas.removeEventListener('blur', update);

@@ -26,3 +26,17 @@ export interface Canvas2D {
   fill(): void;
   stroke(): void;
 }
+
+/** Per context, the font last set through `setFont` and how the context reads it back. */
+const fonts = new WeakMap<Canvas2D, { font: string; as: string }>();
+
+/**
+ * Sets `ctx.font` unless it already is `font` (a context parses the font string on every set; a
+ * frame set it whatever it held). A resize resets the context's font: read back, it differs.
+ */
+export function setFont(ctx: Canvas2D, font: string): void {
+  const last = fonts.get(ctx);
+  if (last?.font === font && ctx.font === last.as) return;
+  ctx.font = font;
+  fonts.set(ctx, { font, as: ctx.font });
+}

@@ -17,7 +17,7 @@ import {
 } from './overview-model';
 import { DARK_OVERVIEW_COLORS, type OverviewColors } from './overview-render';
 import type { TimelineView } from './types';
-import { useCanvasSize, type CanvasSize } from './use-canvas-size';
+import { contextOf, useCanvasSize, type CanvasSize } from './use-canvas-size';
 import type { ZoomLimits } from './viewport';
 import { LayerCanvas } from './layer-canvas';
 
@@ -90,11 +90,13 @@ function useOverviewLoop(
     const aria = (el: HTMLElement, name: string, value: string) => {
       if (el.getAttribute(name) !== value) el.setAttribute(name, value);
     };
+    const baseContext = contextOf(base);
+    const overlayContext = contextOf(overlay);
     const loop = () => {
       pending = requestAnimationFrame(loop);
       const el = container.current;
-      const bctx = base.current?.getContext('2d');
-      const octx = overlay.current?.getContext('2d');
+      const bctx = baseContext();
+      const octx = overlayContext();
       if (!el || !bctx || !octx || size.current.width === 0) return;
       const props = p.current;
       frames.frame(

@@ -1,5 +1,5 @@
 import { DEFAULT_SNAP_TUNING } from './snapping';
-import type { Canvas2D } from './canvas-context';
+import { setFont, type Canvas2D } from './canvas-context';
 import { laneBand, laneLayout, laneOf, RULER_HEIGHT, type LaneLayout } from './layout';
 import { laneRuleOf, lodLevel, RUN_FIELDS, type BlockLod, type LaneRule } from './lod';
 import { renderRuler } from './ruler';
@@ -434,7 +434,7 @@ function paintBackground(ctx: Canvas2D, scene: TimelineScene, layout: LaneLayout
 
 /** A frame's drawing state, with the label font set and its mean character width measured. */
 function startFrame(ctx: Canvas2D, scene: TimelineScene, layout: LaneLayout): Frame {
-  ctx.font = LABEL_FONT;
+  setFont(ctx, LABEL_FONT);
   const sample = 'etaoinshrdlu';
   const charWidth = Math.max(1, labelWidth(ctx, sample) / sample.length);
   return {

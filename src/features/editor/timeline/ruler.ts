@@ -1,4 +1,4 @@
-import type { Canvas2D } from './canvas-context';
+import { setFont, type Canvas2D } from './canvas-context';
 import { RULER_HEIGHT } from './layout';
 import type { TimelineColors, TimelineView } from './types';
 
@@ -32,7 +32,7 @@ export function renderRuler(ctx: Canvas2D, view: TimelineView, colors: TimelineC
   const first = Math.floor(view.startTime / minor) * minor;
   const end = view.startTime + view.width / view.pxPerSecond;
   ctx.fillStyle = colors.rulerTick;
-  ctx.font = '11px system-ui, sans-serif';
+  setFont(ctx, '11px system-ui, sans-serif');
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'left';
   const labels: Array<[string, number]> = [];

@@ -12,7 +12,7 @@ import type { RenderStats } from './render-timeline';
 import { installTestHook } from './test-hook';
 import { TimelineEngine, type TimelineLayer } from './timeline-engine';
 import type { TimelineScene } from './types';
-import { useCanvasSize } from './use-canvas-size';
+import { contextOf, useCanvasSize } from './use-canvas-size';
 import type { ZoomLimits } from './viewport';
 import { LayerCanvas } from './layer-canvas';
 
@@ -141,11 +141,14 @@ function useFrameLoop(
 ) {
   useEffect(() => {
     let pending = 0;
+    // the contexts, asked for once per canvas (not in every frame: each ask is a call into the DOM)
+    const ctx = contextOf(main);
+    const octx = contextOf(overlay);
     const loop = (now: number) => {
       pending = requestAnimationFrame(loop);
-      const ctx = main.current?.getContext('2d');
-      const octx = overlay.current?.getContext('2d');
-      if (ctx && octx) engine.frame(now, ctx, octx);
+      const c = ctx();
+      const o = octx();
+      if (c && o) engine.frame(now, c, o);
     };
     pending = requestAnimationFrame(loop);
     // In idle time, the level of detail a zoom out paints from (for the scene of the moment: a

@@ -44,3 +44,16 @@ export function useCanvasSize(
   }, [container]);
   return size;
 }
+
+/** The canvas's 2D context, kept while the canvas is the same element. */
+export function contextOf(
+  canvas: RefObject<HTMLCanvasElement | null>,
+): () => CanvasRenderingContext2D | null {
+  let ctx: CanvasRenderingContext2D | null = null;
+  return () => {
+    const el = canvas.current;
+    if (!el) return null;
+    if (ctx?.canvas !== el) ctx = el.getContext('2d');
+    return ctx;
+  };
+}
