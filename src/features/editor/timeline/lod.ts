@@ -211,11 +211,17 @@ export function blocksOfArray(list: readonly TimelineWord[], size = BLOCK): Word
 const prepared = new WeakMap<WordBlocks, Map<string, number>>();
 /** The level made for every block ahead of need: 1/32 s cells, zoomed out past ~125 ms a column. */
 export const PREPARED_LEVEL = 5;
+/**
+ * And every coarser one up to 4 s cells (a column of 16 s: an hour in 225 px), each merged from
+ * the one before: the first frame at a new level while zooming out merges nothing.
+ */
+export const PREPARED_TOP = 12;
 
 /**
- * Makes every block's level of detail (its longest word, and its runs at PREPARED_LEVEL, from
- * which every coarser level is merged in a few steps) while `more()` says there is time: called
- * when the page is idle, so the first frame zoomed out to the whole song reads no words.
+ * Makes every block's level of detail (its longest word, its runs at PREPARED_LEVEL from its
+ * words and at each coarser level to PREPARED_TOP, each merged from the one before) while
+ * `more()` says there is time: called when the page is idle, so no frame zooming out to the whole
+ * song reads words or merges runs.
  * Returns true when every block is ready.
  */
 export function prepareLod(blocks: WordBlocks, lanes: LaneRule, more: () => boolean): boolean {
@@ -223,7 +229,8 @@ export function prepareLod(blocks: WordBlocks, lanes: LaneRule, more: () => bool
   if (!byRule) prepared.set(blocks, (byRule = new Map<string, number>()));
   let b = byRule.get(lanes.key) ?? 0;
   while (b < blocks.length && more()) {
-    blocks.lod(b).runs(PREPARED_LEVEL, lanes);
+    const lod = blocks.lod(b);
+    for (let level = PREPARED_LEVEL; level <= PREPARED_TOP; level++) lod.runs(level, lanes);
     b++;
   }
   byRule.set(lanes.key, b);
