@@ -69,6 +69,76 @@ function usePeakPyramid(peaks: Float32Array | number[], duration: number): PeakP
   return pyramids.get(peaks) ?? (built?.peaks === peaks ? built.pyramid : null);
 }
 
+/**
+ * The last exact painting, three views wide (the view and one either side), for rescaling while
+ * the zoom moves: what it holds, in device px.
+ */
+interface WidePainting {
+  canvas: HTMLCanvasElement;
+  scratch: WaveScratch;
+  /** Painted from `startTime` at `pxPerSecond` (null: nothing yet, or a new pyramid). */
+  painted: { pyramid: PeakPyramid; startTime: number; pxPerSecond: number; width: number } | null;
+  /** The zoom rested: the next draw paints exactly again. */
+  settled: boolean;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/**
+ * The waveform for `view`. While the zoom moves (pxPerSecond differs from the last exact
+ * painting's), the wide painting is only rescaled (one drawImage, nearest neighbour) and an exact
+ * painting follows once the zoom has rested for ZOOM_SETTLE_MS; scrolling paints exactly each
+ * frame. After each exact painting at a new zoom, the wide one is painted for the next zoom.
+ */
+function drawPeaks(
+  ctx: CanvasRenderingContext2D,
+  pyramid: PeakPyramid,
+  view: WaveformView,
+  size: CanvasSize,
+  color: string,
+  scratch: WaveScratch,
+  wide: WidePainting,
+  repaint: () => void,
+): void {
+  const painted = wide.painted;
+  if (painted?.pyramid === pyramid && painted.pxPerSecond !== view.pxPerSecond && !wide.settled) {
+    clearTimeout(wide.timer);
+    wide.timer = setTimeout(() => {
+      wide.settled = true;
+      repaint();
+    }, ZOOM_SETTLE_MS);
+    const dpr = size.devicePixelRatio || 1;
+    const x = (painted.startTime - view.startTime) * view.pxPerSecond * dpr;
+    const w = (painted.width * view.pxPerSecond) / painted.pxPerSecond;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, Math.round(size.width * dpr), Math.round(size.height * dpr));
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(wide.canvas, x, 0, w, wide.canvas.height);
+    return;
+  }
+  wide.settled = false;
+  drawWaveform(ctx, pyramid, view, size, color, scratch);
+  if (painted?.pyramid === pyramid && painted.pxPerSecond === view.pxPerSecond) return;
+  // the view and one either side, for the next zoom's rescaling
+  const span = size.width / view.pxPerSecond;
+  const dpr = size.devicePixelRatio || 1;
+  const width = Math.max(1, Math.round(size.width * dpr) * 3);
+  const height = Math.max(1, Math.round(size.height * dpr));
+  if (wide.canvas.width !== width) wide.canvas.width = width;
+  if (wide.canvas.height !== height) wide.canvas.height = height;
+  const wctx = wide.canvas.getContext('2d');
+  if (!wctx) return;
+  const startTime = view.startTime - span;
+  drawWaveform(
+    wctx,
+    pyramid,
+    { startTime, pxPerSecond: view.pxPerSecond },
+    { ...size, width: size.width * 3 },
+    color,
+    wide.scratch,
+  );
+  wide.painted = { pyramid, startTime, pxPerSecond: view.pxPerSecond, width };
+}
+
 function PeaksWaveform({
   peaks,
   duration,
@@ -80,10 +150,38 @@ function PeaksWaveform({
 }: Omit<WaveformProps, 'peaks'> & { peaks: Float32Array | number[]; duration: number }) {
   const pyramid = usePeakPyramid(peaks, duration);
   const scratch = useRef<WaveScratch>({ columns: new Uint8Array(0) });
+  const wide = useRef<WidePainting | null>(null);
+  // the strip's own "paint again" (the zoom rested), next to the view's
+  const repaints = useRef(new Set<() => void>());
+  const subscribeAll = useCallback(
+    (listener: () => void) => {
+      const off = subscribe(listener);
+      const own = repaints.current;
+      own.add(listener);
+      return () => {
+        off();
+        own.delete(listener);
+      };
+    },
+    [subscribe],
+  );
+  useEffect(() => () => clearTimeout(wide.current?.timer), []);
   const draw = useCallback(
     (ctx: CanvasRenderingContext2D, view: WaveformView, size: CanvasSize) => {
-      if (pyramid) drawWaveform(ctx, pyramid, view, size, waveColor, scratch.current);
-      else ctx.clearRect(0, 0, size.width, size.height);
+      if (!pyramid) {
+        ctx.clearRect(0, 0, size.width, size.height);
+        return;
+      }
+      wide.current ??= {
+        canvas: document.createElement('canvas'),
+        scratch: { columns: new Uint8Array(0) },
+        painted: null,
+        settled: false,
+        timer: undefined,
+      };
+      drawPeaks(ctx, pyramid, view, size, waveColor, scratch.current, wide.current, () => {
+        for (const listener of repaints.current) listener();
+      });
     },
     [pyramid, waveColor],
   );
@@ -96,7 +194,7 @@ function PeaksWaveform({
       // word canvas keeps its room on a short screen, as wavesurfer's box did
       style={{ position: 'relative', overflow: 'hidden', height, pointerEvents: 'none' }}
     >
-      <ViewStrip draw={draw} getView={getView} subscribe={subscribe} height={height} />
+      <ViewStrip draw={draw} getView={getView} subscribe={subscribeAll} height={height} />
     </div>
   );
 }

@@ -9,6 +9,8 @@ export interface Canvas2D {
   font: string;
   textBaseline: CanvasTextBaseline;
   textAlign: CanvasTextAlign;
+  /** Set by setFont as a mark (below): no drawing here depends on it. */
+  miterLimit?: number;
   setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
   clearRect(x: number, y: number, w: number, h: number): void;
   fillRect(x: number, y: number, w: number, h: number): void;
@@ -27,16 +29,22 @@ export interface Canvas2D {
   stroke(): void;
 }
 
-/** Per context, the font last set through `setFont` and how the context reads it back. */
-const fonts = new WeakMap<Canvas2D, { font: string; as: string }>();
+/** Per context, the font last set through `setFont`. */
+const fonts = new WeakMap<Canvas2D, string>();
+/**
+ * A miter limit no drawing here depends on (only rectangles are stroked: their corners need 1.42),
+ * set with each font: a context reset by a resize reads back its default (10), and the font is
+ * set again. (Reading `font` back serialises it: as slow as setting it.)
+ */
+const FONT_MARK = 9.75;
 
 /**
- * Sets `ctx.font` unless it already is `font` (a context parses the font string on every set; a
- * frame set it whatever it held). A resize resets the context's font: read back, it differs.
+ * Sets `ctx.font` unless this function set it already and the context was not reset since: a
+ * context parses the font string on every set.
  */
 export function setFont(ctx: Canvas2D, font: string): void {
-  const last = fonts.get(ctx);
-  if (last?.font === font && ctx.font === last.as) return;
+  if (fonts.get(ctx) === font && ctx.miterLimit === FONT_MARK) return;
   ctx.font = font;
-  fonts.set(ctx, { font, as: ctx.font });
+  ctx.miterLimit = FONT_MARK;
+  fonts.set(ctx, font);
 }

@@ -631,7 +631,7 @@ function paintWords(f: Frame, viewEnd: number): void {
     if (blocks && lanes && marked && i >= blockEnd) {
       const b = blocks.blockOf(i);
       blockEnd = blocks.start(b + 1);
-      if (blocks.start(b) === i) {
+      if (blocks.start(b) === i && blockEnd > i) {
         let m = nextMarked;
         while (m < marked.length && (marked[m] ?? 0) < i) m++;
         if (

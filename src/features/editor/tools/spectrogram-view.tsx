@@ -57,7 +57,9 @@ function drawSpectrogram(
     const hop = s.hopSeconds * 2 ** painted.level;
     const offset = -s.hopSeconds / 2;
     const x = (c: number) => (offset + c * hop - view.startTime) * view.pxPerSecond;
-    ctx.imageSmoothingEnabled = true;
+    // nearest neighbour while the zoom moves (a software canvas filters every pixel otherwise);
+    // the painting afresh once it rests is smoothed
+    ctx.imageSmoothingEnabled = false;
     ctx.drawImage(scratch.canvas, x(painted.from), 0, x(painted.to) - x(painted.from), size.height);
     return;
   }
