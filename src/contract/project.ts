@@ -4,12 +4,7 @@ import { IdSchema } from './common';
 import { ExportSchema } from './library';
 import { ColourSchema, StyleObjectSchema, textStyleSchema, TrimSchema } from './style';
 import { displayLanguagesProblems, StyleInputSchema } from './style-fields';
-import {
-  StemModelSchema,
-  TaskStatusSchema,
-  TaskTypeSchema,
-  TranscribeLyricsSourceSchema,
-} from './task';
+import { StemModelSchema, TaskSchema, TranscribeLyricsSourceSchema } from './task';
 
 export const StemSchema = z.object({
   id: IdSchema,
@@ -124,11 +119,12 @@ export const ProjectSettingsSchema = z.object({
 });
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
 
-export const ProjectTaskSummarySchema = z.object({
-  id: IdSchema,
-  type: TaskTypeSchema,
-  status: TaskStatusSchema,
-  error: z.string().nullish(),
+/** A project's latest task, as the project shows it: the task's own first fields. */
+export const ProjectTaskSummarySchema = TaskSchema.pick({
+  id: true,
+  type: true,
+  status: true,
+  error: true,
 });
 
 export const ProjectSchema = z.object({
