@@ -4,7 +4,7 @@ import { IdSchema } from './common';
 import { ExportSchema } from './library';
 import { ColourSchema, StyleObjectSchema, textStyleSchema, TrimSchema } from './style';
 import { displayLanguagesProblems, StyleInputSchema } from './style-fields';
-import { StemModelSchema, TaskSchema, TranscribeLyricsSourceSchema } from './task';
+import { StemModelSchema, TaskSummarySchema, TranscribeLyricsSourceSchema } from './task';
 
 export const StemSchema = z.object({
   id: IdSchema,
@@ -119,14 +119,6 @@ export const ProjectSettingsSchema = z.object({
 });
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
 
-/** A project's latest task, as the project shows it: the task's own first fields. */
-export const ProjectTaskSummarySchema = TaskSchema.pick({
-  id: true,
-  type: true,
-  status: true,
-  error: true,
-});
-
 export const ProjectSchema = z.object({
   id: IdSchema,
   title: z.string(),
@@ -138,7 +130,7 @@ export const ProjectSchema = z.object({
   lyrics: z.string().nullish(),
   language: z.string().nullish(),
   duration: z.number().min(0).nullish(),
-  task: ProjectTaskSummarySchema.nullish(),
+  task: TaskSummarySchema.nullish(),
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
