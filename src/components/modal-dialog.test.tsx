@@ -1,8 +1,6 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ModalDialog } from './modal-dialog';
-
-afterEach(cleanup);
 
 const dialog = (open: boolean, onClose: () => void, fresh = false) => (
   <ModalDialog open={open} onClose={onClose} title="Rename" className="rename" fresh={fresh}>
