@@ -69,6 +69,7 @@ export default defineConfig(({ mode }) => ({
           name: 'dom',
           environment: 'happy-dom',
           include: ['src/**/*.test.tsx'],
+          setupFiles: ['src/test-setup-dom.ts'],
         },
       },
       ...postgresProject,

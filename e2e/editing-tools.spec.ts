@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Alignment, Project } from '../src/contract';
 import { getProject, isolatedProject } from './editor-fixtures';
-import { byStart, openEditor, seconds } from './editor-page';
+import { byStart, openEditor, save, seconds } from './editor-page';
 import { api, expect, test } from './fixtures';
+import { timeToX } from './timeline-hook';
 
 /** Whether a canvas has a pixel of about this colour (text is anti-aliased: its cores are exact). */
 function canvasHas(canvas: Locator, rgb: readonly [number, number, number]): Promise<boolean> {
@@ -49,21 +50,12 @@ async function selectWord(page: Page, text: string) {
 async function seekOnRuler(page: Page, time: number) {
   const canvas = page.getByRole('application', { name: /timeline/i });
   const box = (await canvas.boundingBox())!;
-  const x = await page.evaluate(
-    (t) =>
-      (window as unknown as { __timeline: { timeToX(t: number): number } }).__timeline.timeToX(t),
-    time,
-  );
+  const x = await timeToX(page, time);
   await page.mouse.click(box.x + x, box.y + 8);
 }
 
 async function undo(page: Page) {
   await page.getByRole('button', { name: 'Undo' }).click();
-}
-
-async function save(page: Page) {
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('All changes saved')).toBeVisible();
 }
 
 const storedItems = async (page: Page, key: string, project: Project, alignmentId: string) =>

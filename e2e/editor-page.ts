@@ -20,6 +20,20 @@ export const activeItems = (project: Project) =>
 export const startField = (page: Page, word: Pick<AlignmentItem, 'text'>) =>
   page.getByLabel(`Start of ${word.text}`, { exact: true }).first();
 
+/** Types a word's start (seconds) in its field and commits it: the edit is then unsaved. */
+export async function typeStart(page: Page, word: Pick<AlignmentItem, 'text'>, value: number) {
+  const field = startField(page, word);
+  await field.fill(value.toFixed(3));
+  await field.press('Enter');
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+}
+
+/** Presses Save and waits until everything is saved. */
+export async function save(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+}
+
 /**
  * Signs in on the project's editor (an alignment of it when named), accepting confirm dialogs,
  * and waits for its Save button. Opening restores drafts from IndexedDB first: slow while the

@@ -3,6 +3,7 @@ import type { Project, Task } from '../src/contract';
 import { createProjectFrom, LYRICS } from './editor-fixtures';
 import { byStart, openEditor, seconds } from './editor-page';
 import { api, createAccount, expect, signIn, test } from './fixtures';
+import { pointOf } from './timeline-hook';
 
 // Issue 13, items 5, 8 and 11: ranked snapping with a visible toggle, a project whose audio could
 // not be read, and every word reachable in the word list. Real Chromium, real local service.
@@ -38,16 +39,9 @@ async function projectFromNotAudio(page: Page): Promise<{ key: string; project: 
   return { key, project };
 }
 
-type Hook = {
-  clientPointOf(key: string): { x: number; y: number } | null;
-  timeToX(t: number): number;
-  xToTime(x: number): number;
-  onsets(): number[];
-  onsetStrengths(): number[];
-};
 const timelineHook = (page: Page) =>
   page.evaluate(() => {
-    const h = (window as unknown as { __timeline: Hook }).__timeline;
+    const h = window.__timeline!;
     const canvas = document.querySelector('[role="application"]')?.getBoundingClientRect();
     return {
       onsets: h.onsets(),
@@ -57,11 +51,6 @@ const timelineHook = (page: Page) =>
       to: h.xToTime(canvas?.width ?? 0),
     };
   });
-const pointOf = (page: Page, key: string) =>
-  page.evaluate(
-    (k) => (window as unknown as { __timeline: Hook }).__timeline.clientPointOf(k),
-    key,
-  );
 
 test.describe('a project whose audio could not be read', () => {
   test('the project page says why, stops looking for tasks, and offers a new project', async ({

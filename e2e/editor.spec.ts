@@ -1,8 +1,17 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import type { AlignmentItem, TaskStart } from '../src/contract';
 import { getProject, isolatedProject, LYRICS } from './editor-fixtures';
-import { activeItems, openEditor, openWords, seconds, startField } from './editor-page';
+import {
+  activeItems,
+  openEditor,
+  openWords,
+  save,
+  seconds,
+  startField,
+  typeStart,
+} from './editor-page';
 import { api, expect, signIn, test } from './fixtures';
+import { conflictKeysOf, grabWord, onsetsOf, pointOf } from './timeline-hook';
 
 /**
  * A start the word does not have yet: halfway into the room before it (up to 0.2 s), or a third
@@ -18,30 +27,6 @@ const newStartFor = (items: readonly AlignmentItem[], index: number) => {
   if (Math.abs(rounded - word.start) < 0.001) throw new Error(`no new start for ${word.text}`);
   return rounded;
 };
-
-async function typeStart(page: Page, word: AlignmentItem, value: number) {
-  const field = startField(page, word);
-  await field.fill(value.toFixed(3));
-  await field.press('Enter');
-  await expect(page.getByText('Unsaved changes')).toBeVisible();
-}
-
-/** Where a word is on the timeline canvas (client px), and the zoom, from the test hook. */
-function wordProbe(page: Page, key: string) {
-  return page.evaluate((k) => {
-    type Hook = {
-      clientPointOf(k: string): { x: number; y: number } | null;
-      timeToX(t: number): number;
-    };
-    const hook = (window as unknown as { __timeline: Hook }).__timeline;
-    return { point: hook.clientPointOf(k), pxPerSecond: hook.timeToX(1) - hook.timeToX(0) };
-  }, key);
-}
-
-async function save(page: Page) {
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('All changes saved')).toBeVisible();
-}
 
 test.describe('timing editor', () => {
   test('opens the demo project and plays: the playhead moves', async ({ page }) => {
@@ -111,12 +96,7 @@ test.describe('timing editor', () => {
     const [dragged, next] = [items[1]!, items[2]!];
     const field = startField(page, dragged);
     const stopAt = next.start - (dragged.end - dragged.start);
-    const probe = () => wordProbe(page, dragged.id ?? '');
-    await expect.poll(async () => (await probe()).point).not.toBeNull();
-    const { point, pxPerSecond } = await probe();
-    await page.mouse.move(point!.x, point!.y);
-    await page.mouse.down();
-    await page.mouse.move(point!.x + pxPerSecond * 1.5, point!.y, { steps: 8 });
+    await (await grabWord(page, dragged.id ?? '')).moveBy(1.5, 8);
     await expect.poll(async () => seconds(await field.inputValue())).toBeCloseTo(stopAt, 2);
     await page.mouse.up();
     await expect.poll(async () => seconds(await field.inputValue())).toBeCloseTo(stopAt, 2);
@@ -164,16 +144,9 @@ test.describe('timing editor', () => {
     const before = seconds(await field.inputValue());
     const canvas = page.getByRole('application', { name: /timeline/i });
     await expect(canvas).toBeVisible();
-    const probe = () => wordProbe(page, word.id ?? '');
-    await expect.poll(async () => (await probe()).point).not.toBeNull();
-    const { point, pxPerSecond: shift } = await probe();
-    const at = { x: point!.x, y: point!.y };
-    const box = { x: 0 };
-    const y = at.y;
-    await page.mouse.move(box.x + at.x, y);
-    await page.mouse.down();
-    await page.mouse.move(box.x + at.x + shift * 0.25, y, { steps: 5 });
-    await page.mouse.move(box.x + at.x + shift * 0.5, y, { steps: 5 });
+    const grabbed = await grabWord(page, word.id ?? '');
+    await grabbed.moveBy(0.25);
+    await grabbed.moveBy(0.5);
     // Before the drop the word list already shows the dragged time, and nothing is committed.
     await expect.poll(async () => seconds(await field.inputValue())).toBeGreaterThan(before + 0.2);
     await expect(page.getByText('All changes saved')).toBeVisible();
@@ -188,16 +161,7 @@ test.describe('timing editor', () => {
   }) => {
     const items = await openWords(page, sharedProject);
     const canvas = page.getByRole('application', { name: /timeline/i });
-    const point = () =>
-      page.evaluate(
-        (k) =>
-          (
-            window as unknown as {
-              __timeline: { clientPointOf(k: string): { x: number; y: number } | null };
-            }
-          ).__timeline.clientPointOf(k),
-        items[1]!.id ?? '',
-      );
+    const point = () => pointOf(page, items[1]!.id ?? '');
     await expect.poll(point).not.toBeNull();
     const at = (await point())!;
     await page.mouse.click(at.x, at.y);
@@ -224,11 +188,7 @@ test.describe('timing editor', () => {
   test('vocal onsets are found in the browser for snapping', async ({ page, sharedProject }) => {
     const { key, project } = sharedProject;
     await openEditor(page, key, project.id);
-    const onsets = () =>
-      page.evaluate(
-        () =>
-          (window as unknown as { __timeline?: { onsets(): number[] } }).__timeline?.onsets() ?? [],
-      );
+    const onsets = () => onsetsOf(page);
     await expect.poll(async () => (await onsets()).length, { timeout: 30_000 }).toBeGreaterThan(5);
     const found = await onsets();
     expect([...found].sort((a, b) => a - b)).toEqual(found);
@@ -348,10 +308,8 @@ test.describe('two people edit the same alignment', () => {
     // Zoomed in at the song's start: the word is off screen until Show brings it.
     const onScreen = () =>
       b.evaluate((t) => {
-        const hook = (window as unknown as { __timeline: { timeToX(t: number): number } })
-          .__timeline;
         const width = document.querySelector('canvas[role="application"]')?.clientWidth ?? 0;
-        const x = hook.timeToX(t);
+        const x = window.__timeline!.timeToX(t);
         return x >= 0 && x <= width;
       }, mine);
     await b.getByRole('application', { name: /timeline/i }).focus();
@@ -361,13 +319,7 @@ test.describe('two people edit the same alignment', () => {
     const dialog = b.getByRole('dialog', { name: 'Resolve conflicts' });
     await expect(dialog).toBeVisible();
     // The conflicted word is outlined on the timeline; Show closes the dialog and selects it.
-    const conflictKeys = () =>
-      b.evaluate(() =>
-        (
-          window as unknown as { __timeline: { conflictKeys(): string[] } }
-        ).__timeline.conflictKeys(),
-      );
-    expect(await conflictKeys()).toEqual([word.id]);
+    expect(await conflictKeysOf(b)).toEqual([word.id]);
     await dialog.getByLabel(`Theirs for ${word.text}`).check();
     await dialog.getByRole('button', { name: `Show ${word.text} on the timeline` }).click();
     await expect(dialog).toBeHidden();
@@ -375,14 +327,14 @@ test.describe('two people edit the same alignment', () => {
     await expect(
       startField(b, word).locator('xpath=ancestor::*[@role="listitem"][1]'),
     ).toContainText('selected');
-    expect(await conflictKeys()).toEqual([word.id]);
+    expect(await conflictKeysOf(b)).toEqual([word.id]);
     // Reopened, the dialog still has the choice made before.
     await b.getByRole('button', { name: 'Resolve conflicts' }).click();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel(`Theirs for ${word.text}`)).toBeChecked();
     await dialog.getByRole('button', { name: 'Save merged result' }).click();
     await expect(b.getByText('All changes saved')).toBeVisible();
-    expect(await conflictKeys()).toEqual([]);
+    expect(await conflictKeysOf(b)).toEqual([]);
     stored = activeItems(await getProject(page, key, project.id));
     expect(stored.find((i) => i.id === word.id)?.start).toBeCloseTo(theirs, 3);
   });

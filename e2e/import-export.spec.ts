@@ -6,7 +6,7 @@ import type { AlignmentItem, Project } from '../src/contract';
 import { readTimings, TIMING_FORMATS, type TimingFormat } from '../src/formats';
 import { groupLines, lineText } from '../src/formats/group';
 import { getProject, isolatedProject } from './editor-fixtures';
-import { openEditor, seconds } from './editor-page';
+import { openEditor, save, seconds } from './editor-page';
 import { expect, shot, test } from './fixtures';
 
 const lyricOrder = (items: readonly AlignmentItem[]) =>
@@ -148,8 +148,7 @@ test.describe('timing files in the editor', () => {
     await page.getByRole('button', { name: 'Redo' }).click();
     await expectWord(page, 'Sing', 1, 1.5);
 
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('All changes saved')).toBeVisible();
+    await save(page);
     const stored = lyricOrder(itemsOf(await getProject(page, key, project.id)));
     expect(stored.map((x) => [x.text, x.start, x.end])).toEqual(ASS_WORDS);
 

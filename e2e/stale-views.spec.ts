@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { AlignmentItem } from '../src/contract';
 import { getProject, isolatedProject } from './editor-fixtures';
-import { activeItems, seconds, startField } from './editor-page';
+import { activeItems, save, seconds, startField, typeStart } from './editor-page';
 import { expect, signIn, test } from './fixtures';
 
 // Issue 13, item 7: a second tab of the same alignment learns that a newer version was saved (on
@@ -12,24 +12,13 @@ import { expect, signIn, test } from './fixtures';
 const laterStart = (word: AlignmentItem) =>
   Math.round((word.start + (word.end - word.start) / 3) * 1000) / 1000;
 
-async function typeStart(page: Page, word: AlignmentItem, value: number) {
-  const field = startField(page, word);
-  await field.fill(value.toFixed(3));
-  await field.press('Enter');
-  await expect(page.getByText('Unsaved changes')).toBeVisible();
-}
-
 const expectStart = (page: Page, word: AlignmentItem, value: number) =>
   expect.poll(async () => seconds(await startField(page, word).inputValue())).toBeCloseTo(value, 3);
 
 /** Where the timeline draws a word's start, in seconds (from the e2e build's canvas hook). */
 const drawnStart = (page: Page, key: string) =>
   page.evaluate((k) => {
-    type Hook = {
-      clientPointOf(k: string, part: 'start'): { x: number } | null;
-      xToTime(x: number): number;
-    };
-    const hook = (window as unknown as { __timeline: Hook }).__timeline;
+    const hook = window.__timeline!;
     const canvas = document.querySelector('canvas[role="application"]');
     const point = hook.clientPointOf(k, 'start');
     return point && canvas ? hook.xToTime(point.x - canvas.getBoundingClientRect().left) : null;
@@ -67,11 +56,6 @@ async function close(...editors: Editor[]) {
     expect(editor.errors, 'uncaught errors in the page').toEqual([]);
     await editor.context.close();
   }
-}
-
-async function save(page: Page) {
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('All changes saved')).toBeVisible();
 }
 
 /** What the browser does when the tab comes back into view (the event bubbles to window). */

@@ -1,21 +1,11 @@
 import type { Page } from '@playwright/test';
 import type { AlignmentItem, Project } from '../src/contract';
+import { seconds, startField } from './editor-page';
 import { api, expect, signIn, test } from './fixtures';
+import { pointOf, xToTime } from './timeline-hook';
 
-type Hook = {
-  xToTime(x: number): number;
-  clientPointOf(key: string): { x: number; y: number } | null;
-};
-
-/** The time at the timeline canvas's left edge, through the e2e hook. */
-const viewStart = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __timeline: Hook }).__timeline.xToTime(0));
-
-const pointOf = (page: Page, key: string) =>
-  page.evaluate(
-    (k) => (window as unknown as { __timeline: Hook }).__timeline.clientPointOf(k),
-    key,
-  );
+/** The time at the timeline canvas's left edge. */
+const viewStart = (page: Page) => xToTime(page, 0);
 
 /** The demo project, opened in the editor; its active alignment's words. */
 async function openDemo(page: Page): Promise<AlignmentItem[]> {
@@ -83,10 +73,7 @@ test.describe('timeline overview and lanes', () => {
     const canvas = page.getByRole('application', { name: /timeline/i });
     await expect.poll(() => pointOf(page, key)).not.toBeNull();
     const box = (await canvas.boundingBox())!;
-    const viewEnd = await page.evaluate(
-      (w) => (window as unknown as { __timeline: Hook }).__timeline.xToTime(w),
-      box.width,
-    );
+    const viewEnd = await xToTime(page, box.width);
     const before = await viewStart(page);
     const at = (await pointOf(page, key))!;
 
@@ -98,9 +85,7 @@ test.describe('timeline overview and lanes', () => {
     await page.mouse.up();
 
     // The word went past what was in view when the drag began: it followed the scroll.
-    const field = page.getByLabel(`Start of ${word.text}`, { exact: true }).first();
-    const seconds = (text: string) =>
-      text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+    const field = startField(page, word);
     await expect.poll(async () => seconds(await field.inputValue())).toBeGreaterThan(viewEnd);
     await expect(page.getByText('Unsaved changes')).toBeVisible();
   });

@@ -1,9 +1,7 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { DataTable, type Column } from './data-table';
-
-afterEach(cleanup);
 
 const rows = [
   { id: 'a', name: 'Ann', error: null },

@@ -1,8 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { EnterInput } from './enter-input';
-
-afterEach(cleanup);
 
 describe('EnterInput', () => {
   it('reports what is typed, commits on Enter and cancels on Escape without passing the key on', () => {

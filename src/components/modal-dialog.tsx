@@ -16,7 +16,9 @@ interface Props {
 
 /**
  * The app's modal `<dialog>` shell: shown with `showModal` while `open` (the browser traps focus
- * and makes the page behind inert), named by its heading, Escape calls `onClose`.
+ * and makes the page behind inert), named by its heading, Escape calls `onClose`. Should the
+ * browser close it by itself while `open` (Chromium does on a second Escape without a click or
+ * key in between), `onClose` is called too, so the owner's state follows.
  */
 export function ModalDialog({ open, onClose, title, className, fresh = false, children }: Props) {
   const ref = useModalDialog(open);
@@ -26,6 +28,9 @@ export function ModalDialog({ open, onClose, title, className, fresh = false, ch
       ref={ref}
       className={className ? `dialog ${className}` : 'dialog'}
       aria-labelledby={titleId}
+      onClose={() => {
+        if (open) onClose();
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

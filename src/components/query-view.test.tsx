@@ -1,9 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QueryView } from './query-view';
-
-afterEach(cleanup);
 
 /** The fields QueryView reads of a query result, in one of its states. */
 function query<T>(state: Partial<UseQueryResult<T, Error>>): UseQueryResult<T, Error> {

@@ -4,12 +4,7 @@ import { IdSchema } from './common';
 import { ExportSchema } from './library';
 import { ColourSchema, StyleObjectSchema, textStyleSchema, TrimSchema } from './style';
 import { displayLanguagesProblems, StyleInputSchema } from './style-fields';
-import {
-  StemModelSchema,
-  TaskStatusSchema,
-  TaskTypeSchema,
-  TranscribeLyricsSourceSchema,
-} from './task';
+import { StemModelSchema, TaskSummarySchema, TranscribeLyricsSourceSchema } from './task';
 
 export const StemSchema = z.object({
   id: IdSchema,
@@ -124,13 +119,6 @@ export const ProjectSettingsSchema = z.object({
 });
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
 
-export const ProjectTaskSummarySchema = z.object({
-  id: IdSchema,
-  type: TaskTypeSchema,
-  status: TaskStatusSchema,
-  error: z.string().nullish(),
-});
-
 export const ProjectSchema = z.object({
   id: IdSchema,
   title: z.string(),
@@ -142,7 +130,7 @@ export const ProjectSchema = z.object({
   lyrics: z.string().nullish(),
   language: z.string().nullish(),
   duration: z.number().min(0).nullish(),
-  task: ProjectTaskSummarySchema.nullish(),
+  task: TaskSummarySchema.nullish(),
 });
 export type Project = z.infer<typeof ProjectSchema>;
 

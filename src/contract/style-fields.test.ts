@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultStyle } from './style';
 import {
+  canonicalLanguageTag,
   fieldProblem,
   getAt,
   isStrictColour,
@@ -55,6 +56,15 @@ describe('style fields', () => {
     );
     expect(fieldProblem(weight, 700)).toBeNull();
     expect(fieldProblem(weight, 650)).not.toBeNull();
+  });
+
+  it('canonicalises BCP 47 language tags and refuses what is not one', () => {
+    expect(canonicalLanguageTag('JA-latn')).toBe('ja-Latn');
+    expect(canonicalLanguageTag(' de ')).toBe('de');
+    expect(canonicalLanguageTag('zh-hant-tw')).toBe('zh-Hant-TW');
+    expect(canonicalLanguageTag('not a key')).toBeNull();
+    expect(canonicalLanguageTag('')).toBeNull();
+    expect(canonicalLanguageTag(42)).toBeNull();
   });
 
   it('setAt copies the path and shares the rest', () => {

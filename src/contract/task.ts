@@ -107,13 +107,17 @@ export const TaskStartSchema = z.object({
 });
 export type TaskStart = z.infer<typeof TaskStartSchema>;
 
-export const TaskListEntrySchema = z.object({
+/** What every view of a task carries (a project shows its latest task as this). */
+export const TaskSummarySchema = z.object({
   id: IdSchema,
   type: TaskTypeSchema,
   status: TaskStatusSchema,
+  error: z.string().nullish(),
+});
+
+export const TaskListEntrySchema = TaskSummarySchema.extend({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
-  error: z.string().nullish(),
 });
 export type TaskListEntry = z.infer<typeof TaskListEntrySchema>;
 
@@ -139,11 +143,7 @@ export const TaskOutputSchema = z.union([
 ]);
 export type TaskOutput = z.infer<typeof TaskOutputSchema>;
 
-export const TaskSchema = z.object({
-  id: IdSchema,
-  type: TaskTypeSchema,
-  status: TaskStatusSchema,
-  error: z.string().nullish(),
+export const TaskSchema = TaskSummarySchema.extend({
   output: TaskOutputSchema.nullish(),
   createdAt: TimestampSchema.optional(),
   updatedAt: TimestampSchema.optional(),

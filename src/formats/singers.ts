@@ -21,3 +21,14 @@ export function singerIndexes(names: readonly (string | undefined)[]): (number |
 
 /** The voice name our writers use for a singer index. */
 export const voiceName = (singer: number) => `P${singer + 1}`;
+
+/** Gives each line its singer index from `singers` (same order); a line without one keeps none. */
+export function assignSingers(
+  lines: readonly { singer?: number }[],
+  singers: readonly (number | undefined)[],
+): void {
+  lines.forEach((line, i) => {
+    const singer = singers[i];
+    if (singer !== undefined) line.singer = singer;
+  });
+}

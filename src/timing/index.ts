@@ -15,7 +15,6 @@ export { derivedFrom } from './lineage';
 export { planTake, type TakePlan, type TakeScope } from './take';
 export * from './review';
 export {
-  canonicalLanguage,
   isRomanization,
   lineLanguages,
   lineTranslation,

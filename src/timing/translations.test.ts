@@ -9,7 +9,6 @@ import { applyOp } from './ops';
 import { lineItems } from './ops-words';
 import { song, word } from './test-items';
 import {
-  canonicalLanguage,
   isRomanization,
   lineTranslation,
   missingTranslations,
@@ -41,13 +40,6 @@ const run = (doc: TimingDoc, ...ops: Parameters<typeof applyOp>[1][]) =>
 const lineDe = (doc: TimingDoc, line: number) => lineTranslation(lineItems(doc, line), 'de');
 
 describe('language keys', () => {
-  it('canonicalises BCP 47 keys and refuses what is not one', () => {
-    expect(canonicalLanguage('JA-latn')).toBe('ja-Latn');
-    expect(canonicalLanguage(' de ')).toBe('de');
-    expect(canonicalLanguage('zh-hant-tw')).toBe('zh-Hant-TW');
-    expect(canonicalLanguage('not a key')).toBeNull();
-    expect(canonicalLanguage('')).toBeNull();
-  });
   it('a romanization is a Latin-script key', () => {
     expect(isRomanization('ja-Latn')).toBe(true);
     expect(isRomanization('ko-Latn-KR')).toBe(true);

@@ -15,17 +15,6 @@ import { issue, type ValidationIssue } from './validate-issue';
 
 type Translations = NonNullable<AlignmentItem['translations']>;
 
-/** The canonical form of a BCP 47 key (`JA-latn` -> `ja-Latn`), or null when it is not one. */
-export function canonicalLanguage(key: string): string | null {
-  const k = key.trim();
-  if (k === '' || k.length > 35) return null;
-  try {
-    return Intl.getCanonicalLocales(k)[0] ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** A romanization: a key whose script subtag is Latn (`ja-Latn`, `ko-Latn-KR`). */
 export function isRomanization(key: string): boolean {
   return /^[a-z]{2,8}(?:-[a-z]{3}){0,3}-latn(?:-|$)/i.test(key);

@@ -8,6 +8,7 @@ import { QueryView } from '../../components/query-view';
 import { formatDate } from '../../components/format';
 import { StatusBadge } from '../../components/status-badge';
 import { mediaName, mediaSize, mediaTypeName } from './media-labels';
+import { useConfirmedDelete } from './use-confirmed-delete';
 import './library.css';
 
 export function MediaItemPage() {
@@ -16,7 +17,9 @@ export function MediaItemPage() {
   const [now] = useState(() => Date.now());
   const remove = useDeleteMedia();
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
+  const deletion = useConfirmedDelete(remove, {
+    onDeleted: () => void navigate('/media', { replace: true }),
+  });
 
   return (
     <QueryView
@@ -65,22 +68,14 @@ export function MediaItemPage() {
             )}
           </dl>
           {remove.isError && <ErrorNotice error={remove.error} action="The item was not deleted" />}
-          <button type="button" className="danger" onClick={() => setConfirming(true)}>
+          <button type="button" className="danger" onClick={() => deletion.ask(media)}>
             Delete this item
           </button>
           <ConfirmDialog
-            open={confirming}
+            {...deletion.dialog}
             title="Delete media"
             message="Delete this item? Videos that use it lose it; this cannot be undone."
             confirmLabel="Delete media"
-            busy={remove.isPending}
-            onCancel={() => setConfirming(false)}
-            onConfirm={() =>
-              remove.mutate(media.id, {
-                onSuccess: () => void navigate('/media', { replace: true }),
-                onSettled: () => setConfirming(false),
-              })
-            }
           />
         </main>
       )}

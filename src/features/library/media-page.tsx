@@ -8,13 +8,14 @@ import { ErrorNotice } from '../../components/error-notice';
 import { QueryView } from '../../components/query-view';
 import { MediaCard } from './media-card';
 import { mediaName } from './media-labels';
+import { useConfirmedDelete } from './use-confirmed-delete';
 import './library.css';
 
 /** The media library; items still processing refresh until they settle (mediaQuery polls). */
 export function MediaPage() {
   const media = useQuery(mediaQuery(useApiClient()));
   const remove = useDeleteMedia();
-  const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const deletion = useConfirmedDelete<MediaItem>(remove);
   // Read once per render: a stuck item (no change for 30 min) is said to be, and not waited for.
   const [now] = useState(() => Date.now());
   const processing = stillProcessing(media.data ?? [], now).length;
@@ -51,28 +52,16 @@ export function MediaPage() {
         {(data) => (
           <ul className="media-grid" aria-label="Media items">
             {data.map((item) => (
-              <MediaCard
-                key={item.id}
-                item={item}
-                onDelete={() => {
-                  remove.reset();
-                  setDeleting(item);
-                }}
-              />
+              <MediaCard key={item.id} item={item} onDelete={() => deletion.ask(item)} />
             ))}
           </ul>
         )}
       </QueryView>
       <ConfirmDialog
-        open={deleting !== null}
+        {...deletion.dialog}
         title="Delete media"
-        message={`Delete the ${deleting ? mediaName(deleting).toLowerCase() : 'item'}? Videos that use it lose it; this cannot be undone.`}
+        message={`Delete the ${deletion.deleting ? mediaName(deletion.deleting).toLowerCase() : 'item'}? Videos that use it lose it; this cannot be undone.`}
         confirmLabel="Delete media"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
-        }}
       />
     </main>
   );

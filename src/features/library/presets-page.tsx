@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { presetsQuery, useApiClient, useDeletePreset } from '../../api';
 import type { Preset } from '../../contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -8,13 +7,14 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorNotice } from '../../components/error-notice';
 import { QueryView } from '../../components/query-view';
 import { PresetRow } from './preset-row';
+import { useConfirmedDelete } from './use-confirmed-delete';
 import './library.css';
 
 /** The account's presets: rename, make default, delete (confirmed); the default is marked. */
 export function PresetsPage() {
   const presets = useQuery(presetsQuery(useApiClient()));
   const remove = useDeletePreset();
-  const [deleting, setDeleting] = useState<Preset | null>(null);
+  const deletion = useConfirmedDelete<Preset>(remove);
 
   return (
     <main className="page">
@@ -47,28 +47,16 @@ export function PresetsPage() {
               { header: 'Actions', hidden: true },
             ]}
             row={(preset, key) => (
-              <PresetRow
-                key={key}
-                preset={preset}
-                onDelete={() => {
-                  remove.reset();
-                  setDeleting(preset);
-                }}
-              />
+              <PresetRow key={key} preset={preset} onDelete={() => deletion.ask(preset)} />
             )}
           />
         )}
       </QueryView>
       <ConfirmDialog
-        open={deleting !== null}
+        {...deletion.dialog}
         title="Delete preset"
-        message={`Delete “${deleting?.name ?? ''}”? Projects keep their settings; this cannot be undone.`}
+        message={`Delete “${deletion.deleting?.name ?? ''}”? Projects keep their settings; this cannot be undone.`}
         confirmLabel="Delete preset"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
-        }}
       />
     </main>
   );

@@ -1,9 +1,7 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProjectList } from './project-list';
-
-afterEach(cleanup);
 
 const projects = Array.from({ length: 1000 }, (_, i) => ({
   id: `prj_${i}`,

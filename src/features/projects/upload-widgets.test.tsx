@@ -1,10 +1,8 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { FileDropZone } from './file-drop-zone';
 import { StemModelSelect } from './stem-model-select';
 import { UploadProgress } from './upload-progress';
-
-afterEach(cleanup);
 
 describe('UploadProgress', () => {
   it('shows a real progress bar with bytes, percent, speed and time left', () => {

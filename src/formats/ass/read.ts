@@ -1,5 +1,5 @@
 import { buildResult, count, Warnings, type ParsedLine } from '../build';
-import { singerIndexes } from '../singers';
+import { assignSingers, singerIndexes } from '../singers';
 import { isJsSpace, splitLines } from '../text/lines';
 import { parseClock } from '../time';
 import type { ReadResult, TimingMetadata } from '../types';
@@ -106,26 +106,14 @@ export function readAss(text: string, encoding: string): ReadResult {
       `${count(readings, 'furigana reading', 'furigana readings')} (after "|") not kept: items have no field for them.`,
     );
   }
-  attachTranslations(
-    parsed.map((p) => p.line),
-    translationRows,
-    warnings,
-  );
+  const sung = parsed.map((p) => p.line);
+  attachTranslations(sung, translationRows, warnings);
   const byActor = voices(parsed.map((p) => p.actor));
-  const singers = byActor.some((s) => s !== undefined)
-    ? byActor
-    : voices(parsed.map((p) => p.style));
-  parsed.forEach((p, i) => {
-    const singer = singers[i];
-    if (singer !== undefined) p.line.singer = singer;
-  });
-  return buildResult(
-    'ass',
-    encoding,
-    parsed.map((p) => p.line),
-    warnings,
-    metadata,
+  assignSingers(
+    sung,
+    byActor.some((s) => s !== undefined) ? byActor : voices(parsed.map((p) => p.style)),
   );
+  return buildResult('ass', encoding, sung, warnings, metadata);
 }
 
 /**

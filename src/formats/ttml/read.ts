@@ -4,6 +4,7 @@ import { TimingFormatError, type ReadResult, type TimingMetadata } from '../type
 import { parseTtmlTime, timeParams, ttmlTimeAt, type TimeParams } from './time';
 import { parseXml, type XmlTree } from './xml';
 import { romanKey } from '../languages';
+import { assignSingers } from '../singers';
 
 /** Translations of a line from the head: line texts and word readings (timed spans), by language. */
 interface HeadEntry {
@@ -191,11 +192,7 @@ export function readTtml(text: string, encoding: string): ReadResult {
       `${count(ruby, 'ruby reading', 'ruby readings')} (tts:ruby="text") not kept: items have no field for them.`,
     );
   }
-  const singers = agentSingers(agents, declared);
-  lines.forEach((line, i) => {
-    const singer = singers[i];
-    if (singer !== undefined) line.singer = singer;
-  });
+  assignSingers(lines, agentSingers(agents, declared));
   return buildResult('ttml', encoding, lines, warnings, metadata);
 }
 

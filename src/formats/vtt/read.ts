@@ -1,5 +1,5 @@
 import { buildResult, count, Warnings, type ParsedLine, type Segment } from '../build';
-import { singerIndexes } from '../singers';
+import { assignSingers, singerIndexes } from '../singers';
 import { parseCueTiming } from '../srt/read';
 import { isJsSpace, splitLines } from '../text/lines';
 import { formatClockMs } from '../time';
@@ -48,17 +48,9 @@ export function readVtt(text: string, encoding: string): ReadResult {
     if (line && translations) line.translations = translations;
     if (line) cues.push({ line, voice: payload.voice });
   }
-  const singers = singerIndexes(cues.map((c) => c.voice));
-  cues.forEach((c, k) => {
-    const singer = singers[k];
-    if (singer !== undefined) c.line.singer = singer;
-  });
-  return buildResult(
-    'vtt',
-    encoding,
-    cues.map((c) => c.line),
-    warnings,
-  );
+  const parsed = cues.map((c) => c.line);
+  assignSingers(parsed, singerIndexes(cues.map((c) => c.voice)));
+  return buildResult('vtt', encoding, parsed, warnings);
 }
 
 function cueLine(

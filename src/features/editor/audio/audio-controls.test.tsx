@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { FakeMedia } from './fake-media';
 import { Mixer } from './mixer';
 import type { StemSource } from './stem-player';
@@ -31,8 +31,6 @@ function setup() {
   render(<Page />);
   return (url: string) => media.get(url) as FakeMedia;
 }
-
-afterEach(cleanup);
 
 describe('Mixer', () => {
   it('mutes, solos and sets the volume of a stem by accessible name', () => {

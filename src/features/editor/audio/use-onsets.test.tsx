@@ -1,9 +1,7 @@
-import { cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { DecodedAudio, OnsetSourceOptions } from './onset-source';
 import { useOnsets } from './use-onsets';
-
-afterEach(cleanup);
 
 const rate = 11025;
 function clicks(times: readonly number[]): DecodedAudio {

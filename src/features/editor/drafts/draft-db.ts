@@ -111,15 +111,12 @@ export async function writeDraft(
   const t0 = performance.now();
   const tx = db.transaction([HEADERS, PARTS], 'readwrite');
   tx.objectStore(HEADERS).put(header);
-  const stale = tx.objectStore(PARTS).index('draftId').openCursor(IDBKeyRange.only(id));
-  stale.onsuccess = () => {
-    const cursor = stale.result;
-    if (!cursor) return;
-    const pid = cursor.primaryKey as string;
-    if (!pid.startsWith(`${id}|${baseGen}|`) && !pid.startsWith(`${id}|${diffGen}|`))
-      cursor.delete();
-    cursor.continue();
-  };
+  // The parts of older generations go with the header that named them.
+  deleteParts(
+    tx,
+    id,
+    (pid) => pid.startsWith(`${id}|${baseGen}|`) || pid.startsWith(`${id}|${diffGen}|`),
+  );
   options.onTask?.(performance.now() - t0);
   await transactionDone(tx);
   return header;
@@ -178,14 +175,21 @@ export async function deleteDraft(db: IDBDatabase, key: DraftKey): Promise<void>
   const id = draftId(key);
   const tx = db.transaction([HEADERS, PARTS], 'readwrite');
   tx.objectStore(HEADERS).delete(id);
-  const cursor = tx.objectStore(PARTS).index('draftId').openKeyCursor(IDBKeyRange.only(id));
+  deleteParts(tx, id);
+  await transactionDone(tx);
+}
+
+/** Deletes, in `tx`, the parts of draft `id` but those `keep` names (by default: all of them). */
+function deleteParts(tx: IDBTransaction, id: string, keep = (_partId: string) => false): void {
+  const parts = tx.objectStore(PARTS);
+  // A key cursor: the parts' items are never read back to be thrown away.
+  const cursor = parts.index('draftId').openKeyCursor(IDBKeyRange.only(id));
   cursor.onsuccess = () => {
     const c = cursor.result;
     if (!c) return;
-    tx.objectStore(PARTS).delete(c.primaryKey);
+    if (!keep(c.primaryKey as string)) parts.delete(c.primaryKey);
     c.continue();
   };
-  await transactionDone(tx);
 }
 
 /** Drafts of one alignment, newest first; `exceptRevision` leaves out the current base's draft. */

@@ -4,7 +4,16 @@ import { getItem, toArray } from '../../../timing';
 import { song } from '../../../timing/test-items';
 import { createEditorStore } from '../store/editor-store';
 import { attachDraftAutosave } from './draft-autosave';
-import { deleteDraft, draftItems, listDrafts, loadDraft, openDraftDb, PART_SIZE } from './draft-db';
+import {
+  deleteDraft,
+  draftItems,
+  listDrafts,
+  loadDraft,
+  openDraftDb,
+  PART_SIZE,
+  writeDraft,
+} from './draft-db';
+import { requestDone } from './idb';
 import { openWithDraft } from './open-with-draft';
 
 const scope = { serviceUrl: 'http://local', accountId: 'acc', projectId: 'p1', alignmentId: 'a1' };
@@ -131,6 +140,34 @@ describe('drafts in IndexedDB', () => {
     expect(getItem(s.doc, '0/5/0')?.text).toBe('W5');
     expect(getItem(s.doc, '0/2/0')?.start).toBe(0.95);
     expect(await listDrafts(db, scope)).toEqual([]); // merged: the old draft is gone
+  });
+
+  it('a rewrite leaves only the parts its header names; a delete leaves none', async () => {
+    const db = await freshDb();
+    const key = { ...scope, baseRevision: 'r1' };
+    const items = song(PART_SIZE + 10);
+    const storedParts = () => requestDone(db.transaction('parts').objectStore('parts').count());
+    const write = (added: typeof items, baseItems: typeof items | null, baseGen?: string) =>
+      writeDraft(db, {
+        key,
+        baseSelectionRevision: 's1',
+        editCount: 1,
+        baseItems,
+        baseGen,
+        baseParts: baseItems ? undefined : 2,
+        removed: added,
+        added,
+        estimated: [],
+      });
+    const first = await write(items.slice(0, 3), items);
+    expect(await storedParts()).toBe(2 + 1);
+    // The base is kept (same generation); the old diff part goes, the new diff's two stay.
+    const second = await write(items.slice(0, PART_SIZE + 1), null, first.baseGen);
+    expect(second.baseGen).toBe(first.baseGen);
+    expect(await storedParts()).toBe(2 + 2);
+    expect((await loadDraft(db, key))?.changes.added).toHaveLength(PART_SIZE + 1);
+    await deleteDraft(db, key);
+    expect(await storedParts()).toBe(0);
   });
 
   it('keeps drafts of other alignments apart', async () => {

@@ -1,11 +1,9 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { readTimings, TIMING_FORMATS } from '../../../formats';
 import { makeStore, renderWithStore, word } from '../panels/test-utils';
 import { ExportTimings } from './export-timings';
 import { createTimingsClient, type TimingsClient } from './timings-client';
-
-afterEach(cleanup);
 
 const project = { title: 'My song: live?', artists: ['Ann', 'Bo'], language: 'en' };
 

@@ -1,13 +1,11 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { toArray } from '../../../timing';
 import { makeStore, renderWithStore, word } from '../panels/test-utils';
 import { timingFileDrop } from './file-drop';
 import { ImportTimings } from './import-timings';
 import { createTimingsClient, type TimingsClient } from './timings-client';
 import type { ReadSummary } from './timings-protocol';
-
-afterEach(cleanup);
 
 const current = [word(0, 0, 1, 2, 'old'), word(0, 1, 2, 3, 'words'), word(1, 0, 4, 5, 'here')];
 const LRC =

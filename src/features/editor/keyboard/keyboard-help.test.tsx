@@ -1,10 +1,8 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { chordText } from './format-keys';
 import { DEFAULT_KEY_MAP } from './key-map';
 import { KeyboardHelp } from './keyboard-help';
-
-afterEach(cleanup);
 
 describe('KeyboardHelp', () => {
   it('is a modal dialog named Keyboard shortcuts listing every binding with all its keys', () => {

@@ -1,8 +1,6 @@
-import { cleanup, fireEvent, render } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { useEditorKeyboard, type KeyHandlers } from './use-editor-keyboard';
-
-afterEach(cleanup);
 
 function Harness({ handlers, tapMode = false }: { handlers: KeyHandlers; tapMode?: boolean }) {
   useEditorKeyboard(handlers, { tapMode });

@@ -1,11 +1,9 @@
-import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { defaultStyle } from '../../../contract';
 import { keyOf } from '../../../timing';
 import { KaraokePreview } from './karaoke-preview';
 import { fakeClock, makeStore, renderWithStore, word } from './test-utils';
-
-afterEach(cleanup);
 
 const items = [
   word(0, 0, 1, 2, 'one'),

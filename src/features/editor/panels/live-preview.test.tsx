@@ -1,9 +1,7 @@
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { useDragged } from './live-preview';
 import { fakePreviewSource } from './test-utils';
-
-afterEach(cleanup);
 
 const source = fakePreviewSource;
 

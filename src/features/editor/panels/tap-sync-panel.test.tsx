@@ -1,9 +1,7 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { makeStore, renderWithStore, word } from './test-utils';
 import { parseLatencyMs, TapSyncPanel } from './tap-sync-panel';
-
-afterEach(cleanup);
 
 const items = [word(0, 0, 1, 2, 'one'), word(0, 1, 2, 3, 'two'), word(1, 0, 4, 5, 'three')];
 

@@ -42,9 +42,10 @@ describe('parseTime refuses', () => {
     ['12s', /not a time/],
     ['1,2,3', /not a time/],
   ])('%j', (input, message) => {
-    const result = parseTime(input);
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(message);
+    expect(parseTime(input)).toEqual({
+      ok: false,
+      error: expect.stringMatching(message) as string,
+    });
   });
 
   it('times past the duration, naming the end', () => {

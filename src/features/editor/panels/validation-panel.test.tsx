@@ -1,9 +1,7 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { makeStore, renderWithStore, word } from './test-utils';
 import { ValidationPanel } from './validation-panel';
-
-afterEach(cleanup);
 
 // 'b' overlaps 'a'; 'c' is longer than 2 s (a warning); 'd' ends past the 60 s song.
 const items = [

@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getItem, toArray } from '../store';
 import { fakeClock, fakePreviewSource, makeStore, renderWithStore, word } from './test-utils';
 import { WordList } from './word-list';
@@ -30,7 +30,6 @@ beforeAll(() => {
     queueMicrotask(() => this.dispatchEvent(new Event('scroll')));
   };
 });
-afterEach(cleanup);
 
 const items = [
   word(0, 0, 1, 1.5, 'la'),

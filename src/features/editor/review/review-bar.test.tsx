@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SyncReview } from '../../../contract';
 import { WordList } from '../panels';
 import { fakeClock, makeStore, renderWithStore, word } from '../panels/test-utils';
@@ -14,7 +14,6 @@ beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 600 });
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 400 });
 });
-afterEach(cleanup);
 
 const items = [
   word(0, 0, 1, 1.5, 'morning'),

@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getItem, toArray } from '../../../timing';
 import { makeStore, renderWithStore, word } from '../panels/test-utils';
 import type { EditorStore } from '../store';
@@ -7,7 +7,6 @@ import { EditingToolbar } from './editing-toolbar';
 import { useEditingTools } from './use-editing-tools';
 
 beforeEach(() => localStorage.clear());
-afterEach(cleanup);
 
 function Harness({ store, playhead = 0 }: { store: EditorStore; playhead?: number }) {
   const tools = useEditingTools(store, []);

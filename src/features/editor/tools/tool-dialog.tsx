@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useModalDialog } from '../../../components/use-modal-dialog';
+import { ModalDialog } from '../../../components/modal-dialog';
 
 interface Props {
   title: string;
@@ -17,38 +17,24 @@ interface Props {
  * and Cancel close it without a change. The editor's keys do not fire inside a dialog.
  */
 export function ToolDialog({ title, confirm, open, onClose, onConfirm, children }: Props) {
-  const ref = useModalDialog(open);
-  const titleId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (onConfirm()) onClose();
   };
   return (
-    <dialog
-      ref={ref}
-      className="dialog tool-dialog"
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
-      {open && (
-        <form onSubmit={submit} noValidate>
-          {children}
-          <div className="dialog-actions">
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="primary">
-              {confirm}
-            </button>
-          </div>
-        </form>
-      )}
-    </dialog>
+    <ModalDialog open={open} onClose={onClose} title={title} className="tool-dialog" fresh>
+      <form onSubmit={submit} noValidate>
+        {children}
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary">
+            {confirm}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }
 

@@ -27,9 +27,10 @@ describe('tool input', () => {
     ['0', /changes nothing/],
     ['--1', /not a number/],
   ])('refuses %j with a sentence', (text, message) => {
-    const out = parseOffset(text);
-    expect(out.ok).toBe(false);
-    if (!out.ok) expect(out.error).toMatch(message);
+    expect(parseOffset(text)).toEqual({
+      ok: false,
+      error: expect.stringMatching(message) as string,
+    });
   });
 
   it('says how far a shift may go', () => {

@@ -1,10 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  canonicalLanguage,
-  translationLanguages,
-  wordLevelLanguages,
-  type TimingDoc,
-} from '../../../timing';
+import { canonicalLanguageTag } from '../../../contract';
+import { translationLanguages, wordLevelLanguages, type TimingDoc } from '../../../timing';
 import { useEditor, type EditorStore } from '../store';
 
 /**
@@ -131,14 +127,14 @@ export function useTranslationView(
       }),
     setMode: (lang, m) => setPrefs({ ...prefs, modes: { ...prefs.modes, [lang]: m } }),
     add(input) {
-      const lang = canonicalLanguage(input);
+      const lang = canonicalLanguageTag(input);
       if (!lang) return BAD_KEY;
       if (all.includes(lang)) return `${lang} is already there`;
       setPrefs({ ...prefs, added: [...prefs.added, lang], hidden: without(prefs.hidden, lang) });
       return null;
     },
     rename(from, input) {
-      const to = canonicalLanguage(input);
+      const to = canonicalLanguageTag(input);
       if (!to) return BAD_KEY;
       if (to === from) return null;
       if (all.includes(to)) return `${to} is already there`;
