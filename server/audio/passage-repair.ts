@@ -23,6 +23,7 @@ import { noteOnsets, type Onset } from './passage-notes';
 import { lineSpans } from './dense-lines';
 import { isHeldVowel, overlongWindow, singingRate, type LineSpan } from './passage-overlong';
 import { silentHeadWindow } from './passage-silent-head';
+import { wordlessTail } from './passage-tail';
 import { voicedShare } from './voicing';
 
 export interface PassageContext {
@@ -55,6 +56,8 @@ export interface PassageResult {
   overlongLines: number;
   /** Lines whose first words lay on silence before their first clear note, moved onto it. */
   silentHeadLines: number;
+  /** Lines whose last word moved onto its wordless note right before the next line. */
+  tailLines: number;
   /** The stem's voicing agreed with the recogniser well enough to be used. */
   trusted: boolean;
 }
@@ -231,6 +234,7 @@ export function repairPassages(placed: readonly TimedWord[], passage: PassageCon
     squeezedLines: 0,
     overlongLines: 0,
     silentHeadLines: 0,
+    tailLines: 0,
     trusted: stemAgrees(placed, context.stretches, context.duration),
   };
   if (!result.trusted) return result;
@@ -259,6 +263,12 @@ export function repairPassages(placed: readonly TimedWord[], passage: PassageCon
         ? undefined
         : silentHeadWindow(words, lines[l]!, nextStart, stretches, voiced);
     const window = squeezed ?? overlong ?? silentHead;
+    const tail = window ? undefined : wordlessTail(words, lines[l]!, stretches);
+    if (tail) {
+      [words[last]!.start, words[last]!.end] = [tail.start, tail.end];
+      moved[last] = true;
+      result.tailLines++;
+    }
     if (!window) continue;
     spreadOnNotes(words, first, last, window.from, window.to, context);
     for (let k = first; k <= last; k++) moved[k] = true;
@@ -439,6 +449,11 @@ export function passageNotes(result: PassageResult): string[] {
   if (result.silentHeadLines > 0) {
     notes.push(
       `${result.silentHeadLines} line(s) whose first words lay on silence before their first sung note were moved onto it.`,
+    );
+  }
+  if (result.tailLines > 0) {
+    notes.push(
+      `${result.tailLines} line(s) whose last word lay before its note were moved onto the wordless note before the next line.`,
     );
   }
   return notes;

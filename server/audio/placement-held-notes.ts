@@ -86,14 +86,11 @@ export function sideHeldNotes(mix: PcmAudio): Stretch[] {
   if (!left || !right) return [];
   const length = pcmLength(mix);
   const side = new Float32Array(length);
-  const mid = new Float32Array(length);
-  for (let i = 0; i < length; i++) {
-    side[i] = (left[i]! - right[i]!) / 2;
-    mid[i] = (left[i]! + right[i]!) / 2;
-  }
+  for (let i = 0; i < length; i++) side[i] = (left[i]! - right[i]!) / 2;
   const rate = mix.sampleRate;
   const sideEnv = energyEnvelope({ sampleRate: rate, channels: [side] });
-  const midEnv = energyEnvelope({ sampleRate: rate, channels: [mid] });
+  // The mix's level is its mid's: the envelope averages the channels.
+  const midEnv = energyEnvelope({ sampleRate: rate, channels: [left, right] });
   if (sideEnv.loud < midEnv.loud - r.sideBelowMixDb) return [];
   // Voiced (loud and periodic) regions of the side (gaps under 0.12 s closed).
   return voicingMeasure({ sampleRate: rate, channels: [side] })
