@@ -5,6 +5,7 @@ import { repairSqueezed, squeezeRules } from './squeezed-words';
 import { lowerMovedConfidence, passageNotes, repairPassages } from './passage-repair';
 import { denseNotes, denseRules, researchDenseLines } from './dense-lines';
 import { lineSearch } from './dense-search';
+import { heldNotes, placeHeldVowelLines } from './placement-held-notes';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
 import { isSpoken, pronounce, readDictionary, spokenForm } from './pronounce';
@@ -142,7 +143,7 @@ export async function syncLyricsToAudio(
         : 'The recogniser found no alignment, not even with wider beams or on the mix.',
     );
   }
-  return placeAgreedWords(sync, runs, cpu, { tools, source });
+  return placeAgreedWords(sync, runs, cpu, { tools, source, loadMix: options.mix });
 }
 
 /** What a sync knows of the song once its words are pronounced: shared by its steps. */
@@ -330,7 +331,7 @@ async function placeAgreedWords(
   sync: SyncContext,
   runs: SearchRun[],
   cpu: CpuBudget,
-  recogniser: { tools: SphinxTools; source: Source },
+  recogniser: { tools: SphinxTools; source: Source; loadMix?: SyncOptions['mix'] },
 ): Promise<SyncOutcome> {
   const { words, spoken, phones, forms, duration, language, languageName, guessed } = sync;
   const { env, stretches, voiced, agreed } = agreeOnLines(sync, runs, cpu);
@@ -357,13 +358,10 @@ async function placeAgreedWords(
     duration,
     voiced,
   );
-  const passages = repairPassages(dense.words, {
-    db: env.db,
-    stretches,
-    duration,
-    texts: forms,
-  });
-  const repaired = passages.words;
+  const passages = repairPassages(dense.words, { db: env.db, stretches, duration, texts: forms });
+  // Held-vowel lines the stem lost, on the long notes of the mix's side channel.
+  const held = await placeHeldVowelLines(passages, sync, voiced, recogniser);
+  const repaired = held.words;
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);
   const lineVoicing = lineVoicedShares(repaired, voiced);
@@ -384,9 +382,9 @@ async function placeAgreedWords(
       lineVoiced: lineVoicing.get(w.line) ?? 1,
     })),
   );
-  lowerMovedConfidence(wordConfidence, spoken, passages.moved);
+  lowerMovedConfidence(wordConfidence, spoken, held.moved); // the passage repairs' and its own
   lowerMovedConfidence(wordConfidence, spoken, dense.moved);
-  const notes: string[] = [...passageNotes(passages), ...denseNotes(dense.lines)];
+  const notes = [...passageNotes(passages), ...denseNotes(dense.lines), ...heldNotes(held)];
   if (language !== 'en') {
     notes.push(
       `Sung in ${languageName} (${sync.recognised ? 'recognised from the lyrics' : "the project's language"}): pronounced by eSpeak-NG's ${languageName} rules on the English acoustic model.`,

@@ -22,6 +22,8 @@ import type { TimedWord, Stretch } from './line-heads';
 import { noteOnsets, type Onset } from './passage-notes';
 import { lineSpans } from './dense-lines';
 import { isHeldVowel, overlongWindow, singingRate, type LineSpan } from './passage-overlong';
+import { silentHeadWindow } from './passage-silent-head';
+import { wordlessTail } from './passage-tail';
 import { voicedShare } from './voicing';
 
 export interface PassageContext {
@@ -52,6 +54,10 @@ export interface PassageResult {
   squeezedLines: number;
   /** Lines far longer than their phones need, put on the most voiced part of their span. */
   overlongLines: number;
+  /** Lines whose first words lay on silence before their first clear note, moved onto it. */
+  silentHeadLines: number;
+  /** Lines whose last word moved onto its wordless note right before the next line. */
+  tailLines: number;
   /** The stem's voicing agreed with the recogniser well enough to be used. */
   trusted: boolean;
 }
@@ -227,6 +233,8 @@ export function repairPassages(placed: readonly TimedWord[], passage: PassageCon
     displacedLines: 0,
     squeezedLines: 0,
     overlongLines: 0,
+    silentHeadLines: 0,
+    tailLines: 0,
     trusted: stemAgrees(placed, context.stretches, context.duration),
   };
   if (!result.trusted) return result;
@@ -249,12 +257,24 @@ export function repairPassages(placed: readonly TimedWord[], passage: PassageCon
     const overlong = squeezed
       ? undefined
       : overlongWindow(words, lines[l]!, rate, stretches, voiced, texts);
-    const window = squeezed ?? overlong;
+    const nextStart = l + 1 < lines.length ? words[last + 1]!.start : context.duration;
+    const silentHead =
+      squeezed || overlong
+        ? undefined
+        : silentHeadWindow(words, lines[l]!, nextStart, stretches, voiced);
+    const window = squeezed ?? overlong ?? silentHead;
+    const tail = window ? undefined : wordlessTail(words, lines[l]!, stretches);
+    if (tail) {
+      [words[last]!.start, words[last]!.end] = [tail.start, tail.end];
+      moved[last] = true;
+      result.tailLines++;
+    }
     if (!window) continue;
     spreadOnNotes(words, first, last, window.from, window.to, context);
     for (let k = first; k <= last; k++) moved[k] = true;
     if (squeezed) result.squeezedLines++;
-    else result.overlongLines++;
+    else if (overlong) result.overlongLines++;
+    else result.silentHeadLines++;
   }
   return result;
 }
@@ -424,6 +444,16 @@ export function passageNotes(result: PassageResult): string[] {
   if (result.overlongLines > 0) {
     notes.push(
       `${result.overlongLines} line(s) spread far beyond what their words need were put on the sung notes inside them.`,
+    );
+  }
+  if (result.silentHeadLines > 0) {
+    notes.push(
+      `${result.silentHeadLines} line(s) whose first words lay on silence before their first sung note were moved onto it.`,
+    );
+  }
+  if (result.tailLines > 0) {
+    notes.push(
+      `${result.tailLines} line(s) whose last word lay before its note were moved onto the wordless note before the next line.`,
     );
   }
   return notes;
