@@ -104,6 +104,11 @@ export interface WindowOptions {
   budgetCpuSeconds?: number;
   /** Real CPU seconds left for the recogniser (shared with other searches of the sync): spent here. */
   cpu?: CpuBudget;
+  /**
+   * With `cpu`: spend it, but bound the searches by it only once an attempt has found a path (the
+   * first search of a sync may overrun the budget to find one at all, not to improve on it).
+   */
+  cpuOnceFound?: boolean;
 }
 
 interface Attempt {
@@ -327,8 +332,10 @@ function retryLadder(vocals: Source, options: WindowOptions): Attempt[] {
           ...(loadMix
             ? [{ source: () => (mix ??= loadMix()), beams: WIDE_BEAMS, kind: 'mix' as const }]
             : []),
-          { source: voice, beams: WIDE_BEAMS, kind: 'wide' as const, songCmn: true },
-          // A voice the model matches badly (the synthetic demo song) loses to the silence model.
+          // A voice the model matches badly (the synthetic demo song, the chiptune song) loses to
+          // the silence model and the loop: the bonus is what finds a path at all there. Before
+          // the retry from the song's cepstral mean, which is for a path found but implausible
+          // (once a path is in hand, the sync's CPU bound holds: `cpuOnceFound`).
           {
             source: voice,
             beams: WIDE_BEAMS,
@@ -336,6 +343,7 @@ function retryLadder(vocals: Source, options: WindowOptions): Attempt[] {
             wordBonus: true,
             loopFactor: wordBonusLoopFactor,
           },
+          { source: voice, beams: WIDE_BEAMS, kind: 'wide' as const, songCmn: true },
         ]),
   ];
 }
@@ -384,8 +392,9 @@ async function searchWindow(
     const attemptCost =
       attempt.beams === WIDE_BEAMS ? window.cost * windowing.wideCostFactor : window.cost;
     if (at.budget < attemptCost) break;
+    const bounded = !!options.cpu && (!options.cpuOnceFound || !!best);
     // Less real CPU left than a quarter of this search's estimate: it could not finish.
-    if (options.cpu && options.cpu.left < attemptCost / 4) break;
+    if (bounded && options.cpu && options.cpu.left < attemptCost / 4) break;
     const start = attempt.songCmn ? songCmn : undefined;
     if (attempt.songCmn && !start) continue;
     const source = await attempt.source();
@@ -393,7 +402,7 @@ async function searchWindow(
     at.budget -= attemptCost;
     result.estimatedCpu += attemptCost;
     const cpuBefore = process.env.SYNC_DEBUG ? childCpu() : 0;
-    const run = await runAttempt(song, at, window, attempt, source, start);
+    const run = await runAttempt(song, at, window, attempt, source, start, bounded);
     const used = run.cpuSeconds || attemptCost;
     result.cpuSeconds += used;
     if (options.cpu) options.cpu.left -= used;
@@ -420,6 +429,7 @@ function runAttempt(
   attempt: Attempt,
   source: Source,
   cmn: number[] | undefined,
+  bounded: boolean,
 ): Promise<SphinxResult> {
   const { options, duration } = song;
   const { t, next } = at;
@@ -451,7 +461,7 @@ function runAttempt(
       beams: attempt.beams,
       wordBonus: attempt.wordBonus ?? false,
       ...(cmn ? { cmn } : {}),
-      ...(options.cpu ? { maxCpuSeconds: options.cpu.left } : {}),
+      ...(options.cpu && bounded ? { maxCpuSeconds: Math.max(0, options.cpu.left) } : {}),
     },
     (f: number) => song.onProgress(Math.min(1, (t + f * (end - t)) / Math.max(1e-6, duration))),
   );
