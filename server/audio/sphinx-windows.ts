@@ -128,12 +128,15 @@ interface Attempt {
 }
 
 /**
- * The word-bonus retry prices the garbage loop at this times its price: at the loop's own price the
- * bonus search put a repeated chorus of the chiptune song into a 37 s instrumental (lines 29-31 s
- * early; 3.37 s mean line-head error), at a tenth of it the chorus is in place (1.12 s) and the
- * search costs about half (37 against 66 s of CPU); at ten times the price it finds no path.
+ * The word-bonus retry prices the garbage loop at this times its price (the bonus, `-wip 100`, is
+ * also given to every loop phone, so the loop's net price is 100 times this times its own): at the
+ * loop's own price the bonus search put a repeated chorus of the chiptune song into a 37 s
+ * instrumental (lines 29-31 s early; 3.37 s mean line-head error), at a tenth of it the chorus is in
+ * place (1.12 s) but a passage was crammed beside 9 s of loop (L24-27, 2-7 s early), at 0.03 that
+ * passage is in place too (the raw search's mean word error 0.80 s, 51% within 0.3 s), at 0.01 the
+ * search falls behind the song (1.42 s); at ten times the price it finds no path.
  */
-export const wordBonusLoopFactor = 0.1;
+export const wordBonusLoopFactor = 0.03;
 
 /** A search result is taken as it is unless more than this share of its words is squeezed. */
 export const plausibility = {
