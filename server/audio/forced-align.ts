@@ -6,6 +6,7 @@ import { lowerMovedConfidence, passageNotes, repairPassages } from './passage-re
 import { denseNotes, denseRules, researchDenseLines } from './dense-lines';
 import { lineSearch } from './dense-search';
 import { heldNotes, placeHeldVowelLines } from './placement-held-notes';
+import { gapNotes, passageSearch, researchCrammedPassages } from './search-gaps';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
 import { isSpoken, pronounce, readDictionary, spokenForm } from './pronounce';
@@ -272,9 +273,11 @@ async function consensusSearches(
         skipNormal,
         budgetCpuSeconds: r === 0 ? Math.max(budget, windowing.searchBudgetCpuSeconds) : budget,
         // The votes are bounded by the real CPU left; the first search runs its retries as far
-        // as their estimates allow (stopped at the real budget, a song such as the chiptune one
-        // fell to the energy aligner: 21 s off instead of 3 s).
-        ...(r === 0 ? {} : { cpu }),
+        // as their estimates allow until one finds a path (stopped at the real budget before
+        // that, a song such as the chiptune one fell to the energy aligner: 21 s off instead of
+        // 3 s), then within the real budget.
+        cpu,
+        ...(r === 0 ? { cpuOnceFound: true } : {}),
         onProgress: (f) => setup.searchProgress((r + f) / loops.length),
       });
     } catch (error) {
@@ -285,7 +288,6 @@ async function consensusSearches(
     const found = run.found;
     firstRun ??= found;
     budget -= found.estimatedCpu;
-    if (r === 0) cpu.left -= found.cpuSeconds;
     if (found.placedByFallback < setup.sync.spoken.length) runs.push(run);
   }
   return { runs, budget };
@@ -336,25 +338,21 @@ async function placeAgreedWords(
   const { words, spoken, phones, forms, duration, language, languageName, guessed } = sync;
   const { env, stretches, voiced, agreed } = agreeOnLines(sync, runs, cpu);
   const byEnergy = new Set(agreed.source.flatMap((r, k) => (runs[r]?.byEnergy.has(k) ? [k] : [])));
-  const byIndex = new Map(agreed.words.map((w) => [w.index, w]));
-  const timed: TimedWord[] = spoken.map((wordIndex, k) => {
-    const hit = byIndex.get(k);
-    return {
-      line: words[wordIndex]?.line ?? 0,
-      start: hit?.start ?? NaN,
-      end: hit?.end ?? NaN,
-      phones: phones[k]?.length ?? 1,
-    };
-  });
-  const missing = new Set(timed.flatMap((w, k) => (Number.isNaN(w.start) ? [k] : [])));
-  fillMissing(timed);
-  const headsRepaired = repairLineHeads(timed, stretches);
-  // A crammed line searched again alone first: the recogniser's evidence before the notes'.
+  const { timed, missing } = timedWords(sync, agreed.words);
+  // Crammed passages and lines searched again alone first: the recogniser's evidence before the
+  // notes'. They share the CPU left (or a small share of the song's length when it is spent).
+  const localCpu = { left: Math.max(cpu.left, denseRules.cpuShare * duration) };
+  const { tools, source } = recogniser;
+  const gaps = await researchCrammedPassages(
+    timed,
+    passageSearch(tools, source, phones, localCpu),
+    duration,
+    voiced,
+  );
+  const headsRepaired = repairLineHeads(gaps.words, stretches);
   const dense = await researchDenseLines(
     repairSqueezed(headsRepaired, env.db),
-    lineSearch(recogniser.tools, recogniser.source, phones, {
-      left: Math.max(cpu.left, denseRules.cpuShare * duration),
-    }),
+    lineSearch(tools, source, phones, localCpu),
     duration,
     voiced,
   );
@@ -371,7 +369,7 @@ async function placeAgreedWords(
     repaired.map((w, k) => ({
       energy: byEnergy.has(k),
       missing: missing.has(k),
-      headMoved: Math.abs((headsRepaired[k]?.start ?? 0) - (timed[k]?.start ?? 0)) > 0.05,
+      headMoved: Math.abs((headsRepaired[k]?.start ?? 0) - (gaps.words[k]?.start ?? 0)) > 0.05,
       squeezeMoved:
         Math.abs((repaired[k]?.start ?? 0) - (headsRepaired[k]?.start ?? 0)) > 0.05 ||
         Math.abs((repaired[k]?.end ?? 0) - (headsRepaired[k]?.end ?? 0)) > 0.05,
@@ -384,7 +382,13 @@ async function placeAgreedWords(
   );
   lowerMovedConfidence(wordConfidence, spoken, held.moved); // the passage repairs' and its own
   lowerMovedConfidence(wordConfidence, spoken, dense.moved);
-  const notes = [...passageNotes(passages), ...denseNotes(dense.lines), ...heldNotes(held)];
+  lowerMovedConfidence(wordConfidence, spoken, gaps.moved);
+  const notes: string[] = [
+    ...passageNotes(passages),
+    ...gapNotes(gaps.passages),
+    ...denseNotes(dense.lines),
+    ...heldNotes(held),
+  ];
   if (language !== 'en') {
     notes.push(
       `Sung in ${languageName} (${sync.recognised ? 'recognised from the lyrics' : "the project's language"}): pronounced by eSpeak-NG's ${languageName} rules on the English acoustic model.`,
@@ -402,6 +406,26 @@ async function placeAgreedWords(
     notes,
     wordConfidence,
   };
+}
+
+/** The spoken words at the agreed times; those the search left out (`missing`) filled in. */
+function timedWords(
+  sync: SyncContext,
+  agreed: readonly SphinxWord[],
+): { timed: TimedWord[]; missing: Set<number> } {
+  const byIndex = new Map(agreed.map((w) => [w.index, w]));
+  const timed: TimedWord[] = sync.spoken.map((wordIndex, k) => {
+    const hit = byIndex.get(k);
+    return {
+      line: sync.words[wordIndex]?.line ?? 0,
+      start: hit?.start ?? NaN,
+      end: hit?.end ?? NaN,
+      phones: sync.phones[k]?.length ?? 1,
+    };
+  });
+  const missing = new Set(timed.flatMap((w, k) => (Number.isNaN(w.start) ? [k] : [])));
+  fillMissing(timed);
+  return { timed, missing };
 }
 
 /**

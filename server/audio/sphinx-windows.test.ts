@@ -209,10 +209,12 @@ describe('alignInWindows retries', () => {
         });
       },
     });
-    expect(jobs.map((j) => [j.beams.beam, j.cmn?.[0]])).toEqual([
-      ['1e-120', undefined],
-      ['1e-300', undefined],
-      ['1e-300', 50],
+    // The normal beams, the wide ones, the word bonus (crammed too), then the song's mean.
+    expect(jobs.map((j) => [j.beams.beam, !!j.wordBonus, j.cmn?.[0]])).toEqual([
+      ['1e-120', false, undefined],
+      ['1e-300', false, undefined],
+      ['1e-300', true, undefined],
+      ['1e-300', false, 50],
     ]);
     expect(out?.widened).toBe(1);
     expect(out?.words[0]?.end).toBe(truth[0]?.end);
@@ -236,11 +238,54 @@ describe('alignInWindows retries', () => {
     expect(jobs.map((j) => [j.wordBonus, j.garbageLoop?.probability])).toEqual([
       [false, 1e-3],
       [false, 1e-3],
-      [false, 1e-3],
       [true, 1e-3 * wordBonusLoopFactor],
     ]);
-    expect(jobs[3]?.garbageLoop?.phones).toEqual(['AA', 'M']);
+    expect(jobs[2]?.garbageLoop?.phones).toEqual(['AA', 'M']);
     expect(out?.words).toHaveLength(30);
+  });
+
+  it('may overrun the real CPU budget to find a path, then stays within it', async () => {
+    const { truth, words, lines, vocals } = song(30, 1);
+    const jobs: SphinxRun[] = [];
+    const cpu = { left: 15 };
+    const out = await alignInWindows(tools, words, vocals, {
+      lines,
+      cpu,
+      cpuOnceFound: true,
+      run: (_tools, job) => {
+        jobs.push(job);
+        // Only the word bonus finds a path, crammed (implausible); each search takes 10 s.
+        return Promise.resolve({
+          words: job.wordBonus
+            ? truth.map((t, index) => ({ index, start: t.start, end: t.start + 0.05 }))
+            : [],
+          cmn: Array.from({ length: 13 }, () => 40),
+          cpuSeconds: 10,
+        });
+      },
+    });
+    // Normal, wide (the budget is spent), the bonus (still no path: it runs, unbounded); the retry
+    // from the song's mean, for a better path, does not fit.
+    expect(jobs.map((j) => [!!j.wordBonus, j.maxCpuSeconds])).toEqual([
+      [false, undefined],
+      [false, undefined],
+      [true, undefined],
+    ]);
+    expect(cpu.left).toBe(-15);
+    expect(out?.words).toHaveLength(30);
+
+    // Bounded from the start: the searches stop once the budget is spent.
+    jobs.length = 0;
+    await alignInWindows(tools, words, vocals, {
+      lines,
+      cpu: { left: 15 },
+      fallback: () => [],
+      run: (_tools, job) => {
+        jobs.push(job);
+        return Promise.resolve({ words: [], cpuSeconds: 10 });
+      },
+    });
+    expect(jobs.map((j) => j.maxCpuSeconds)).toEqual([15, 5]);
   });
 });
 

@@ -104,6 +104,11 @@ export interface WindowOptions {
   budgetCpuSeconds?: number;
   /** Real CPU seconds left for the recogniser (shared with other searches of the sync): spent here. */
   cpu?: CpuBudget;
+  /**
+   * With `cpu`: spend it, but bound the searches by it only once an attempt has found a path (the
+   * first search of a sync may overrun the budget to find one at all, not to improve on it).
+   */
+  cpuOnceFound?: boolean;
 }
 
 interface Attempt {
@@ -123,12 +128,15 @@ interface Attempt {
 }
 
 /**
- * The word-bonus retry prices the garbage loop at this times its price: at the loop's own price the
- * bonus search put a repeated chorus of the chiptune song into a 37 s instrumental (lines 29-31 s
- * early; 3.37 s mean line-head error), at a tenth of it the chorus is in place (1.12 s) and the
- * search costs about half (37 against 66 s of CPU); at ten times the price it finds no path.
+ * The word-bonus retry prices the garbage loop at this times its price (the bonus, `-wip 100`, is
+ * also given to every loop phone, so the loop's net price is 100 times this times its own): at the
+ * loop's own price the bonus search put a repeated chorus of the chiptune song into a 37 s
+ * instrumental (lines 29-31 s early; 3.37 s mean line-head error), at a tenth of it the chorus is in
+ * place (1.12 s) but a passage was crammed beside 9 s of loop (L24-27, 2-7 s early), at 0.03 that
+ * passage is in place too (the raw search's mean word error 0.80 s, 51% within 0.3 s), at 0.01 the
+ * search falls behind the song (1.42 s); at ten times the price it finds no path.
  */
-export const wordBonusLoopFactor = 0.1;
+export const wordBonusLoopFactor = 0.03;
 
 /** A search result is taken as it is unless more than this share of its words is squeezed. */
 export const plausibility = {
@@ -327,8 +335,10 @@ function retryLadder(vocals: Source, options: WindowOptions): Attempt[] {
           ...(loadMix
             ? [{ source: () => (mix ??= loadMix()), beams: WIDE_BEAMS, kind: 'mix' as const }]
             : []),
-          { source: voice, beams: WIDE_BEAMS, kind: 'wide' as const, songCmn: true },
-          // A voice the model matches badly (the synthetic demo song) loses to the silence model.
+          // A voice the model matches badly (the synthetic demo song, the chiptune song) loses to
+          // the silence model and the loop: the bonus is what finds a path at all there. Before
+          // the retry from the song's cepstral mean, which is for a path found but implausible
+          // (once a path is in hand, the sync's CPU bound holds: `cpuOnceFound`).
           {
             source: voice,
             beams: WIDE_BEAMS,
@@ -336,6 +346,7 @@ function retryLadder(vocals: Source, options: WindowOptions): Attempt[] {
             wordBonus: true,
             loopFactor: wordBonusLoopFactor,
           },
+          { source: voice, beams: WIDE_BEAMS, kind: 'wide' as const, songCmn: true },
         ]),
   ];
 }
@@ -384,8 +395,9 @@ async function searchWindow(
     const attemptCost =
       attempt.beams === WIDE_BEAMS ? window.cost * windowing.wideCostFactor : window.cost;
     if (at.budget < attemptCost) break;
+    const bounded = !!options.cpu && (!options.cpuOnceFound || !!best);
     // Less real CPU left than a quarter of this search's estimate: it could not finish.
-    if (options.cpu && options.cpu.left < attemptCost / 4) break;
+    if (bounded && options.cpu && options.cpu.left < attemptCost / 4) break;
     const start = attempt.songCmn ? songCmn : undefined;
     if (attempt.songCmn && !start) continue;
     const source = await attempt.source();
@@ -393,7 +405,7 @@ async function searchWindow(
     at.budget -= attemptCost;
     result.estimatedCpu += attemptCost;
     const cpuBefore = process.env.SYNC_DEBUG ? childCpu() : 0;
-    const run = await runAttempt(song, at, window, attempt, source, start);
+    const run = await runAttempt(song, at, window, attempt, source, start, bounded);
     const used = run.cpuSeconds || attemptCost;
     result.cpuSeconds += used;
     if (options.cpu) options.cpu.left -= used;
@@ -420,6 +432,7 @@ function runAttempt(
   attempt: Attempt,
   source: Source,
   cmn: number[] | undefined,
+  bounded: boolean,
 ): Promise<SphinxResult> {
   const { options, duration } = song;
   const { t, next } = at;
@@ -451,7 +464,7 @@ function runAttempt(
       beams: attempt.beams,
       wordBonus: attempt.wordBonus ?? false,
       ...(cmn ? { cmn } : {}),
-      ...(options.cpu ? { maxCpuSeconds: options.cpu.left } : {}),
+      ...(options.cpu && bounded ? { maxCpuSeconds: Math.max(0, options.cpu.left) } : {}),
     },
     (f: number) => song.onProgress(Math.min(1, (t + f * (end - t)) / Math.max(1e-6, duration))),
   );

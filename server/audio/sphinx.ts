@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -67,9 +69,9 @@ export interface SphinxRun {
   beams: Beams;
   /**
    * A large word-insertion bonus: for voices the model matches badly (the synthetic demo song),
-   * where the silence model otherwise wins over most words.
+   * where the silence model otherwise wins over most words. A number: that bonus (`-wip`; true is 100).
    */
-  wordBonus?: boolean;
+  wordBonus?: boolean | number;
   /**
    * The cepstral mean to start from (13 values) instead of the model's own, which is far from a
    * song's (the running estimate takes seconds to settle).
@@ -233,18 +235,63 @@ export async function runSphinx(
   const dir = mkdtempSync(join(tmpdir(), 'karaoke-sphinx-'));
   try {
     const search = writeSearchFiles(dir, tools, job);
+    const cache = process.env.SPHINX_CACHE ? cachePath(dir, search) : undefined;
+    const cached = cache && existsSync(cache) ? replay(cache, job) : undefined;
+    if (cached) return cached;
     const { stdout, cpuSeconds, stopped } = await spawnSearch(tools, search, job, onProgress);
     let cmn: number[] | undefined;
     try {
-      cmn = parseCmn(readFileSync(search.log, 'utf8'));
+      const log = readFileSync(search.log, 'utf8');
+      cmn = parseCmn(log);
+      if (process.env.SYNC_DEBUG) {
+        const frames = /(\d+) frames/.exec(
+          log
+            .split('\n')
+            .filter((l) => /frames/.test(l))
+            .at(-1) ?? '',
+        );
+        const miss = /does not match the grammar in frame (\d+)/.exec(log);
+        if (miss)
+          console.error(
+            `[sphinx] no path: last word exits in frame ${miss[1]} of ${frames?.[1] ?? '?'}`,
+          );
+      }
     } catch {
       cmn = undefined;
     }
-    if (stopped) return { words: [], cpuSeconds, stopped };
-    return { words: parseTimes(stdout), ...(cmn ? { cmn } : {}), cpuSeconds };
+    const result: SphinxResult = stopped
+      ? { words: [], cpuSeconds, stopped }
+      : { words: parseTimes(stdout), ...(cmn ? { cmn } : {}), cpuSeconds };
+    if (cache) writeFileSync(cache, JSON.stringify(result));
+    return result;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A cached search under this job's CPU bound (stopped when it used more); undefined: run it again. */
+function replay(cache: string, job: SphinxRun): SphinxResult | undefined {
+  const result = JSON.parse(readFileSync(cache, 'utf8')) as SphinxResult;
+  const bound = job.maxCpuSeconds ?? Infinity;
+  if (result.stopped) return (result.cpuSeconds ?? 0) >= bound ? result : undefined;
+  if ((result.cpuSeconds ?? 0) > bound) return { words: [], cpuSeconds: bound, stopped: true };
+  return result;
+}
+
+/**
+ * Development (SPHINX_CACHE=<dir>): where the result of this exact search is kept, so that rules
+ * after the searches can be tuned by replaying them (a search stopped at the CPU bound is replayed
+ * as stopped: run without the cache to measure CPU).
+ */
+function cachePath(dir: string, search: SearchFiles): string {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(search.audio));
+  for (const name of ['lyrics.fsg', 'lyrics.dict', 'feat.params']) {
+    if (existsSync(join(dir, name))) hash.update(readFileSync(join(dir, name)));
+  }
+  hash.update(search.args.filter((a) => !a.startsWith(dir)).join(' '));
+  mkdirSync(process.env.SPHINX_CACHE ?? '', { recursive: true });
+  return join(process.env.SPHINX_CACHE ?? '', `${hash.digest('hex').slice(0, 32)}.json`);
 }
 
 /** The files of one search in its scratch folder, and the recogniser's arguments to read them. */
@@ -292,7 +339,7 @@ function writeSearchFiles(dir: string, tools: SphinxTools, job: SphinxRun): Sear
     ['-wbeam', job.beams.wbeam],
     ['-pbeam', job.beams.pbeam],
     ['-maxhmmpf', '-1'],
-    job.wordBonus ? ['-wip', '100'] : [],
+    job.wordBonus ? ['-wip', String(job.wordBonus === true ? 100 : job.wordBonus)] : [],
     ['-logfn', log],
   ].flat();
   return { audio, bytes: wav.length, log, args };

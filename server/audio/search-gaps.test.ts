@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { TimedWord } from './line-heads';
+import type { LineSearch } from './dense-lines';
+import { crammedPassages, gapNotes, researchCrammedPassages } from './search-gaps';
+
+/** A line of `count` words of 3 phones from `start`, `seconds` a word (gapless). */
+function line(index: number, start: number, count: number, seconds: number): TimedWord[] {
+  return Array.from({ length: count }, (_, k) => ({
+    line: index,
+    start: start + k * seconds,
+    end: start + (k + 1) * seconds,
+    phones: 3,
+  }));
+}
+
+/**
+ * Six lines of four words at 0.6 s a word, sung 4 s apart from 2 s; as placed, lines 2 and 3 are
+ * crammed into 10-11 s (0.12 s a word) and the search left 11-18 s without words.
+ */
+function crammedSong(): TimedWord[] {
+  return [
+    ...line(0, 2, 4, 0.6),
+    ...line(1, 6, 4, 0.6),
+    ...line(2, 10, 4, 0.11),
+    ...line(3, 10.5, 4, 0.11),
+    ...line(4, 18, 4, 0.6),
+    ...line(5, 22, 4, 0.6),
+  ];
+}
+
+/** A search that places lines 2 and 3 where they are sung (10 s and 14 s), recording its windows. */
+function searchSung(windows: [number, number][] = []): LineSearch {
+  return (first, count, from, to) => {
+    windows.push([from, to]);
+    return Promise.resolve(
+      Array.from({ length: count }, (_, k) => {
+        const word = first + k;
+        const start = (word < 12 ? 10 : 14) + (word % 4) * 0.6;
+        return { start, end: start + 0.6 };
+      }),
+    );
+  };
+}
+
+const allVoiced = () => 1;
+const silent = () => 0;
+
+describe('crammedPassages', () => {
+  it('finds the squeezed lines beside a long stretch without words', () => {
+    expect(crammedPassages(crammedSong(), 26)).toEqual([
+      { firstWord: 8, lastWord: 15, side: 'before' },
+    ]);
+  });
+
+  it('finds nothing in a song sung at its pace, breaks or not', () => {
+    const song = [...line(0, 2, 4, 0.6), ...line(1, 6, 4, 0.6), ...line(2, 20, 4, 0.6)];
+    expect(crammedPassages(song, 30)).toEqual([]);
+  });
+});
+
+describe('researchCrammedPassages', () => {
+  it('moves a crammed passage onto the voiced stretch it was pushed off', async () => {
+    const windows: [number, number][] = [];
+    const out = await researchCrammedPassages(crammedSong(), searchSung(windows), 26, allVoiced);
+    // Searched between the lines around it as placed.
+    expect(windows).toEqual([[8.4, 18]]);
+    expect(out.passages).toBe(1);
+    expect(out.words[8]?.start).toBe(10);
+    expect(out.words[12]?.start).toBe(14);
+    expect(out.moved.filter(Boolean)).toHaveLength(8);
+    expect(out.words[16]).toEqual(crammedSong()[16]);
+  });
+
+  it('leaves it where the stretch has no voice, or the search crams it again', async () => {
+    const unvoiced = await researchCrammedPassages(crammedSong(), searchSung(), 26, silent);
+    expect(unvoiced.passages).toBe(0);
+    expect(unvoiced.words).toEqual(crammedSong());
+
+    const same: LineSearch = (first, count) =>
+      Promise.resolve(crammedSong().slice(first, first + count));
+    const again = await researchCrammedPassages(crammedSong(), same, 26, allVoiced);
+    expect(again.passages).toBe(0);
+    expect(again.moved.some(Boolean)).toBe(false);
+  });
+
+  it('leaves it when a line would last far longer than its phones take', async () => {
+    const smeared: LineSearch = (first, count) =>
+      Promise.resolve(
+        // Line 2 over 8.4 s (its phones take 2.4 s at the song's pace), line 3 after it.
+        Array.from({ length: count }, (_, k) => {
+          const start = first + k < 12 ? 8.45 + k * 2.1 : 16.9 + (k - 4) * 0.11;
+          return { start, end: start + (first + k < 12 ? 2.1 : 0.11) };
+        }),
+      );
+    const out = await researchCrammedPassages(crammedSong(), smeared, 26, allVoiced);
+    expect(out.passages).toBe(0);
+  });
+
+  it('says how many passages it searched again', () => {
+    expect(gapNotes(0)).toEqual([]);
+    expect(gapNotes(2)[0]).toMatch(/2 crammed passage/);
+  });
+});
