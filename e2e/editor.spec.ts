@@ -247,7 +247,7 @@ test.describe('timing editor', () => {
       { lyricsSource: { type: 'transcribe', lyrics: LYRICS } },
       key,
     );
-    await expect(picker.locator('option')).toHaveCount(2, { timeout: 60_000 });
+    await expect(picker.locator('option')).toHaveCount(2, { timeout: 120_000 });
     await expect(startField(page, items[3]!)).toHaveValue(typed);
     await expect(page.getByText('Unsaved changes')).toBeVisible();
   });
