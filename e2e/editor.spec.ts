@@ -231,6 +231,7 @@ test.describe('timing editor', () => {
   test('a lyrics sync that ends while the page is open adds its alignment; edits stay', async ({
     page,
   }) => {
+    test.setTimeout(300_000); // two syncs: the fixture's and the one started here
     const { key, project } = await isolatedProject(page);
     const items = activeItems(project);
     await openEditor(page, key, project.id);
