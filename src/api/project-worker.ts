@@ -1,6 +1,7 @@
 /// Web Worker: GET a project and read its JSON off the page's main thread (project-off-main.ts).
 /// One worker serves every request of the page; each reply carries its request's id.
-import { columnBuffers, takeItemColumns } from '../contract/item-columns';
+import { columnBuffers } from '../contract/item-columns';
+import { readProjectJson, readProjectText } from '../contract/item-scan';
 import type { OffMainMessage, OffMainPost, OffMainRequest } from './project-off-main';
 
 interface WorkerScope {
@@ -43,15 +44,11 @@ async function answer({ id, url, headers, pageOrigin }: OffMainRequest): Promise
     etag: response.headers.get('ETag'),
     responseEnd: responseEnd(url, pageOrigin),
   };
-  let payload: unknown = undefined;
-  if (text) {
-    try {
-      payload = JSON.parse(text) as unknown;
-    } catch {
-      payload = text;
-    }
-  }
-  const columns = response.ok ? takeItemColumns(payload) : [];
+  // A success's plain item lists are scanned from the text straight into columns (no 100,000
+  // objects parsed only to be read and dropped); anything else is JSON.parse's.
+  const { payload, columns } = response.ok
+    ? readProjectText(text)
+    : { payload: readProjectJson(text).payload, columns: [] };
   scope.postMessage(
     { ...base, payload, columns },
     columns.flatMap((c) => columnBuffers(c.columns)),

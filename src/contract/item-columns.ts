@@ -93,10 +93,15 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * columns where every item is plain; their lists are left empty for the schema's parse. Anything
  * else stays where it is for the schema to read (and reject, with its usual messages).
  */
-export function takeItemColumns(payload: unknown): AlignmentColumns[] {
+export function takeItemColumns(
+  payload: unknown,
+  /** Alignments whose lists were taken already (`item-scan.ts`). */
+  skip?: ReadonlySet<number>,
+): AlignmentColumns[] {
   if (!isObject(payload) || !Array.isArray(payload.alignments)) return [];
   const out: AlignmentColumns[] = [];
   payload.alignments.forEach((a: unknown, at) => {
+    if (skip?.has(at)) return;
     if (!isObject(a) || !isObject(a.alignment) || !Array.isArray(a.alignment.items)) return;
     const columns = toColumns(a.alignment.items);
     if (!columns) return;
