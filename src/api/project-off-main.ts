@@ -1,9 +1,4 @@
-import {
-  fromColumns,
-  sampleItems,
-  toColumns,
-  type AlignmentColumns,
-} from '../contract/item-columns';
+import type { AlignmentColumns } from '../contract/item-columns';
 import { tryWorker } from './worker-call';
 
 /**
@@ -113,7 +108,6 @@ export function workerProjectReader(
     const made = tryWorker(create);
     if (!made) return null;
     worker = made;
-    warmUpPage();
     made.onmessage = ({ data }) => {
       if (worker !== made) return;
       if ('ready' in data) {
@@ -167,21 +161,6 @@ export function workerProjectReader(
   };
   read.prewarm = () => void start();
   return read;
-}
-
-/**
- * Warms up the page's side of a read (`fromColumns`, ~100,000 items built on the way to the first
- * input) while the worker fetches: a few rounds over made-up columns, one task each, once per page.
- * Run cold its loop starts in the interpreter (node, fresh processes: ~46 -> ~27-37 ms of CPU).
- */
-let pageWarm = false;
-function warmUpPage(round = 0): void {
-  if (round === 0 && pageWarm) return;
-  pageWarm = true;
-  if (round >= 3) return;
-  const columns = toColumns(sampleItems(2000));
-  if (columns) fromColumns(columns);
-  setTimeout(() => warmUpPage(round + 1), 0);
 }
 
 const abortReason = (signal: AbortSignal | undefined): Error => {

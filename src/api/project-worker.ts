@@ -1,7 +1,6 @@
 /// Web Worker: GET a project and read its JSON off the page's main thread (project-off-main.ts).
 /// One worker serves every request of the page; each reply carries its request's id.
-import { columnBuffers, sampleItems } from '../contract/item-columns';
-import { readProjectJson, readProjectText } from '../contract/item-scan';
+import { columnBuffers, takeItemColumns } from '../contract/item-columns';
 import type { OffMainMessage, OffMainPost, OffMainRequest } from './project-off-main';
 
 interface WorkerScope {
@@ -44,35 +43,19 @@ async function answer({ id, url, headers, pageOrigin }: OffMainRequest): Promise
     etag: response.headers.get('ETag'),
     responseEnd: responseEnd(url, pageOrigin),
   };
-  // A success's plain item lists are scanned from the text straight into columns (no 100,000
-  // objects parsed only to be read and dropped); anything else is JSON.parse's.
-  const { payload, columns } = response.ok
-    ? readProjectText(text)
-    : { payload: readProjectJson(text).payload, columns: [] };
+  let payload: unknown = undefined;
+  if (text) {
+    try {
+      payload = JSON.parse(text) as unknown;
+    } catch {
+      payload = text;
+    }
+  }
+  const columns = response.ok ? takeItemColumns(payload) : [];
   scope.postMessage(
     { ...base, payload, columns },
     columns.flatMap((c) => columnBuffers(c.columns)),
   );
-}
-
-/**
- * Warms the reading code up while the worker waits for its first request (it is started before
- * the page asks): a few rounds over a small made-up project, one task each. Run cold, the scan of
- * 100,000 items starts in the interpreter: ~100 -> ~60 ms of CPU (node, fresh processes, 2,000
- * items x 3-4 rounds before; `sampleItems`).
- */
-const WARM_ROUNDS = 4;
-let warmText: string | undefined;
-function warmUp(round: number): void {
-  // also while a first request's fetch runs (the service takes a while to answer 10 MB): a
-  // round is a few ms, the most the response's reading can wait for it
-  if (round >= WARM_ROUNDS) return;
-  warmText ??= JSON.stringify({
-    id: 'warm',
-    alignments: [{ alignment: { items: sampleItems(2000) } }],
-  });
-  readProjectText(warmText);
-  setTimeout(() => warmUp(round + 1), 0);
 }
 
 scope.onmessage = ({ data }) => {
@@ -80,4 +63,3 @@ scope.onmessage = ({ data }) => {
   else void answer(data);
 };
 scope.postMessage({ ready: true });
-setTimeout(() => warmUp(0), 0);

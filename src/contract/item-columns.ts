@@ -93,15 +93,10 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * columns where every item is plain; their lists are left empty for the schema's parse. Anything
  * else stays where it is for the schema to read (and reject, with its usual messages).
  */
-export function takeItemColumns(
-  payload: unknown,
-  /** Alignments whose lists were taken already (`item-scan.ts`). */
-  skip?: ReadonlySet<number>,
-): AlignmentColumns[] {
+export function takeItemColumns(payload: unknown): AlignmentColumns[] {
   if (!isObject(payload) || !Array.isArray(payload.alignments)) return [];
   const out: AlignmentColumns[] = [];
   payload.alignments.forEach((a: unknown, at) => {
-    if (skip?.has(at)) return;
     if (!isObject(a) || !isObject(a.alignment) || !Array.isArray(a.alignment.items)) return;
     const columns = toColumns(a.alignment.items);
     if (!columns) return;
@@ -120,26 +115,4 @@ export function putItemColumns(
     const alignment = project.alignments[at];
     if (alignment) alignment.alignment.items = fromColumns(columns);
   }
-}
-
-/**
- * Made-up items (`count` of them, as an alignment's plain items look: ids, lines of 8 words,
- * times in ms) for warming up the code that reads 100,000 of them on the way to the first input
- * (`warmUp` in `project-off-main.ts` and the worker): run cold, a loop over 100,000 items starts
- * in the interpreter; a few runs over a small list beforehand get it compiled.
- */
-export function sampleItems(count: number): PlainItem[] {
-  return Array.from({ length: count }, (_, i) => {
-    const item: PlainItem = {
-      id: `01J${i.toString(36).padStart(20, '0')}`,
-      line: i >> 3,
-      word: i & 7,
-      subword: 0,
-      start: i * 0.036,
-      end: Math.round(i * 36 + 29) / 1000,
-      text: `w${i}`,
-    };
-    if (i % 5 === 4) item.singer = 1;
-    return item;
-  });
 }

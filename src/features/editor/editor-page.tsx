@@ -9,7 +9,6 @@ import { projectFailure } from '../projects/project-failure';
 import { Loading } from '../../components/loading';
 import { useEditorSession } from './page/use-editor-session';
 import { prewarmDraftDb } from './page/editor-sessions';
-import { warmUpOpening } from './page/warm-up';
 import { EditorWorkspace } from './page/editor-workspace';
 import { REVISION_POLL_MS } from './page/freshness';
 import type { Alignment, Project } from '../../contract';
@@ -42,13 +41,10 @@ export function EditorPage() {
     ...projectTasksQuery(client, projectId),
     refetchInterval: failed ? false : TASK_DISCOVERY_MS,
   });
-  // While the project loads, the drafts database opens (a round trip less after the data) and
-  // the code that opens 100,000 words is warmed up (page/warm-up.ts).
+  // While the project loads, the drafts database opens (a round trip less after the data).
   const waiting = project.isPending;
   useEffect(() => {
-    if (!waiting) return;
-    prewarmDraftDb();
-    warmUpOpening();
+    if (waiting) prewarmDraftDb();
   }, [waiting]);
   const [params, setParams] = useSearchParams();
   // Switching alignments remounts the workspace: focus goes back to the picker, not the page top.
