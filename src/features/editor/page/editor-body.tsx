@@ -22,6 +22,7 @@ import { EditorTimeline } from './editor-timeline';
 import { clockOf, selectionBound } from './editor-wiring';
 import { useEditorCommands } from './use-editor-commands';
 import { useRevealSelection } from './use-reveal-selection';
+import { useStagedMount } from './use-staged-mount';
 import { useReviewWiring } from './use-review-wiring';
 import { useTimelineWiring, type TimelineWiring } from './use-timeline-wiring';
 
@@ -139,15 +140,25 @@ function EditorWords(props: {
   findRef: RefObject<HTMLInputElement | null>;
   translations: TranslationView;
 }) {
+  // Mounted after the timeline has painted and a first input could be answered (ADR 0018): its
+  // row index and the virtualiser's rows (~112,000 at 100,000 words) were a tenth of the load's
+  // path from the data to the first input.
+  const stage = useStagedMount(1);
   return (
     <section className="editor-words" aria-label="Words">
       <TranslationsBar view={props.translations} />
-      <WordList
-        player={props.clock}
-        preview={props.timeline.livePreview}
-        findRef={props.findRef}
-        translations={props.translations}
-      />
+      {stage >= 1 ? (
+        <WordList
+          player={props.clock}
+          preview={props.timeline.livePreview}
+          findRef={props.findRef}
+          translations={props.translations}
+        />
+      ) : (
+        <p className="word-list-panel muted" role="status">
+          Listing the words…
+        </p>
+      )}
     </section>
   );
 }

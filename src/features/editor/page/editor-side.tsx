@@ -22,7 +22,7 @@ function previewAspect(ratio: string | undefined): string {
 
 /**
  * The side column: the karaoke preview, the style panel, the checks and tap-sync; mounted after
- * the timeline and word list have painted, a panel a frame (ADR 0018).
+ * the timeline has painted and a first input could be answered, a panel a frame (ADR 0018).
  */
 export function EditorSide({ project, clock, duration, languages, onJump, ...tap }: Props) {
   // The unsaved style draft (Settings page or the panel below) shows here at once.
