@@ -27,10 +27,12 @@ function previewAspect(ratio: string | undefined): string {
 export function EditorSide({ project, clock, duration, languages, onJump, ...tap }: Props) {
   // The unsaved style draft (Settings page or the panel below) shows here at once.
   const style = useEditorPreviewStyle(project);
-  const stage = useStagedMount(2);
+  // The preview (its lines and first frame) a frame after the word list mounts (stage 2 of
+  // EditorWords): one task each, not one render of both.
+  const stage = useStagedMount(3);
   return (
     <aside className="editor-side" aria-label="Preview and checks">
-      {stage >= 2 ? (
+      {stage >= 3 ? (
         <KaraokePreview
           player={clock}
           style={style ?? undefined}
