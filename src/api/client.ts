@@ -23,7 +23,7 @@ import { newIdempotencyKey } from './idempotency';
 import { putItemColumns } from '../contract/item-columns';
 import {
   markResponseEnd,
-  workerProjectReader,
+  sharedProjectReader,
   type OffMainAnswer,
   type ProjectReader,
 } from './project-off-main';
@@ -36,8 +36,9 @@ export interface ApiClientOptions {
   /** Delay before retry n (0-based), in ms. */
   retryDelay?: (attempt: number) => number;
   /**
-   * Reads `getProject` off the main thread (project-off-main.ts); null: on the page. By default a
-   * Web Worker where there are workers and no `fetch` was given.
+   * Reads `getProject` off the main thread (project-off-main.ts); null: on the page. By default the
+   * page's one project-reader worker (started here, before the page asks) where there are workers
+   * and no `fetch` was given.
    */
   readProject?: ProjectReader | null;
 }
@@ -89,8 +90,9 @@ export class ApiClient {
       options.readProject !== undefined
         ? options.readProject
         : options.fetch === undefined && typeof Worker !== 'undefined'
-          ? workerProjectReader()
+          ? sharedProjectReader()
           : null;
+    this.#readProject?.prewarm?.();
   }
 
   async request<N extends RouteName>(name: N, input: RequestInput<N>): Promise<RouteResponse<N>> {

@@ -5,7 +5,10 @@ import { ApiError, UnexpectedResponseError } from './errors';
 import {
   workerProjectReader,
   type OffMainAnswer,
+  type OffMainMessage,
+  type OffMainPost,
   type OffMainReply,
+  type OffMainRequest,
   type OffMainWorker,
   type ProjectReader,
 } from './project-off-main';
@@ -118,25 +121,31 @@ describe('ApiClient: the project read off the main thread', () => {
   });
 });
 
-/** A worker that says it runs (or fails to start), then answers the request with `reply`. */
-function fakeWorker(reply: OffMainReply | 'fail' | 'never') {
-  const worker: OffMainWorker & { sent: unknown[]; ended: boolean } = {
+type Answering = (request: OffMainRequest) => OffMainReply | 'never';
+
+/** A worker that says it runs (or fails to start), then answers each request with `answer`. */
+function fakeWorker(answer: Answering | 'fail') {
+  const worker: OffMainWorker & { sent: OffMainMessage[]; ended: boolean } = {
     onmessage: null,
     onerror: null,
     sent: [],
     ended: false,
     postMessage(message) {
       this.sent.push(message);
-      if (reply !== 'never' && reply !== 'fail')
-        queueMicrotask(() => this.onmessage?.({ data: reply } as MessageEvent<OffMainReply>));
+      if ('cancel' in message || answer === 'fail') return;
+      const reply = answer(message);
+      if (reply !== 'never')
+        queueMicrotask(() =>
+          this.onmessage?.({ data: { ...reply, id: message.id } } as MessageEvent<OffMainPost>),
+        );
     },
     terminate() {
       this.ended = true;
     },
   };
   queueMicrotask(() => {
-    if (reply === 'fail') worker.onerror?.(new Event('error'));
-    else worker.onmessage?.({ data: { ready: true } } as MessageEvent<{ ready: true }>);
+    if (answer === 'fail') worker.onerror?.(new Event('error'));
+    else worker.onmessage?.({ data: { ready: true } } as MessageEvent<OffMainPost>);
   });
   return worker;
 }
@@ -144,15 +153,38 @@ function fakeWorker(reply: OffMainReply | 'fail' | 'never') {
 describe('workerProjectReader', () => {
   const init = { headers: { Authorization: 'Bearer k' } };
 
-  it('sends the request once the worker runs and ends the worker with the answer', async () => {
-    const answer = answerOf(200, body);
-    const worker = fakeWorker(answer);
-    await expect(workerProjectReader(() => worker)('http://x/p', init)).resolves.toBe(answer);
-    expect(worker.sent).toMatchObject([{ url: 'http://x/p', headers: init.headers }]);
-    expect(worker.ended).toBe(true);
+  it('one worker answers every request, each by its id, and ends when idle', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const made: ReturnType<typeof fakeWorker>[] = [];
+      const read = workerProjectReader(() => {
+        const worker = fakeWorker((r) => answerOf(200, { ...body, title: r.url }));
+        made.push(worker);
+        return worker;
+      }, 1000);
+      read.prewarm?.();
+      expect(made).toHaveLength(1);
+      const [a, b] = await Promise.all([read('http://x/a', init), read('http://x/b', init)]);
+      expect((a?.payload as { title: string }).title).toBe('http://x/a');
+      expect((b?.payload as { title: string }).title).toBe('http://x/b');
+      await read('http://x/c', init);
+      expect(made).toHaveLength(1);
+      expect(made[0]?.sent).toMatchObject([
+        { id: 1, url: 'http://x/a', headers: init.headers },
+        { id: 2, url: 'http://x/b' },
+        { id: 3, url: 'http://x/c' },
+      ]);
+      expect(made[0]?.ended).toBe(false);
+      vi.advanceTimersByTime(1000);
+      expect(made[0]?.ended).toBe(true);
+      await read('http://x/d', init);
+      expect(made).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it('null when no worker starts, it fails or its fetch failed; an abort rejects', async () => {
+  it('null when no worker starts, it fails or its fetch failed; an abort rejects and cancels', async () => {
     const read = (w: () => OffMainWorker) => workerProjectReader(w)('http://x/p', init);
     await expect(
       read(() => {
@@ -160,15 +192,32 @@ describe('workerProjectReader', () => {
       }),
     ).resolves.toBeNull();
     await expect(read(() => fakeWorker('fail'))).resolves.toBeNull();
-    await expect(read(() => fakeWorker({ error: 'network' }))).resolves.toBeNull();
+    await expect(read(() => fakeWorker(() => ({ error: 'network' })))).resolves.toBeNull();
     const controller = new AbortController();
-    const worker = fakeWorker('never');
-    const pending = workerProjectReader(() => worker)('http://x/p', {
-      ...init,
-      signal: controller.signal,
-    });
+    const worker = fakeWorker(() => 'never');
+    const reader = workerProjectReader(() => worker);
+    const pending = reader('http://x/p', { ...init, signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 0));
     controller.abort(new Error('left'));
     await expect(pending).rejects.toThrow('left');
-    expect(worker.ended).toBe(true);
+    expect(worker.sent.at(-1)).toEqual({ cancel: 1 });
+    // the worker stays for the next request
+    expect(worker.ended).toBe(false);
+  });
+
+  it('a worker that fails hands its waiting requests to the page and is made anew', async () => {
+    const made: ReturnType<typeof fakeWorker>[] = [];
+    const read = workerProjectReader(() => {
+      const worker = fakeWorker(() => 'never');
+      made.push(worker);
+      return worker;
+    });
+    const pending = read('http://x/p', init);
+    await new Promise((r) => setTimeout(r, 0));
+    made[0]?.onerror?.(new Event('error'));
+    await expect(pending).resolves.toBeNull();
+    expect(made[0]?.ended).toBe(true);
+    void read('http://x/p', init);
+    expect(made).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { projectQuery, projectTasksQuery, useApiClient } from '../../api';
 import { useSession } from '../../api/session-context';
@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { projectFailure } from '../projects/project-failure';
 import { Loading } from '../../components/loading';
 import { useEditorSession } from './page/use-editor-session';
+import { prewarmDraftDb } from './page/editor-sessions';
 import { EditorWorkspace } from './page/editor-workspace';
 import { REVISION_POLL_MS } from './page/freshness';
 import type { Alignment, Project } from '../../contract';
@@ -40,6 +41,11 @@ export function EditorPage() {
     ...projectTasksQuery(client, projectId),
     refetchInterval: failed ? false : TASK_DISCOVERY_MS,
   });
+  // While the project loads, the drafts database opens (a round trip less after the data).
+  const waiting = project.isPending;
+  useEffect(() => {
+    if (waiting) prewarmDraftDb();
+  }, [waiting]);
   const [params, setParams] = useSearchParams();
   // Switching alignments remounts the workspace: focus goes back to the picker, not the page top.
   const [switched, setSwitched] = useState(false);

@@ -22,13 +22,17 @@ export async function openWithDraft(
   server: SavedAlignment,
   init: Omit<EditorInit, 'items' | 'revision' | 'selectionRevision'> = {},
 ): Promise<OpenedEditor> {
+  // Both asked at once: opening without a draft (the common case) waits for one round trip to
+  // the browser's storage, not two, between the project's data and the first input.
+  const listing = listDrafts(db, scope, { exceptRevision: server.revision });
+  listing.catch(() => undefined); // only read when there is no current draft
   const current = await loadDraft(db, { ...scope, baseRevision: server.revision });
   if (current) {
     const store = createEditorStore({ ...init, ...server });
     store.getState().actions.restoreDraft(current.changes);
     return { store, restored: current, conflicts: [] };
   }
-  const [stale] = await listDrafts(db, scope, { exceptRevision: server.revision });
+  const [stale] = await listing;
   const old = stale && (await loadDraft(db, stale.key));
   if (!old)
     return { store: createEditorStore({ ...init, ...server }), restored: null, conflicts: [] };

@@ -68,6 +68,24 @@ export function closeAllEditorSessions(): void {
   sessions.clear();
 }
 
+/**
+ * The drafts database opened before the project arrives (`prewarmDraftDb`, while the page waits
+ * for its data): opening it is one round trip to the browser's storage less between the data and
+ * the first input. Taken by the next session made; each session still has its own connection.
+ */
+let prewarmed: Promise<IDBDatabase | null> | null = null;
+
+/** Starts opening the drafts database for the session about to be made (see `prewarmed`). */
+export function prewarmDraftDb(): void {
+  prewarmed ??= openDraftDb().catch(() => null);
+}
+
+function draftDb(): Promise<IDBDatabase | null> {
+  const db = prewarmed ?? openDraftDb().catch(() => null);
+  prewarmed = null;
+  return db;
+}
+
 async function createSession(
   scope: DraftScope,
   alignment: Alignment,
@@ -75,7 +93,7 @@ async function createSession(
 ): Promise<EditorSession> {
   const server = savedFrom(alignment);
   // Without IndexedDB (private mode, blocked storage) editing still works, just without drafts.
-  const db = await openDraftDb().catch(() => null);
+  const db = await draftDb();
   if (!db) {
     const store = createEditorStore({ ...server, duration });
     return {

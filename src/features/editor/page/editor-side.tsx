@@ -22,15 +22,17 @@ function previewAspect(ratio: string | undefined): string {
 
 /**
  * The side column: the karaoke preview, the style panel, the checks and tap-sync; mounted after
- * the timeline and word list have painted, a panel a frame (ADR 0018).
+ * the timeline has painted and a first input could be answered, a panel a frame (ADR 0018).
  */
 export function EditorSide({ project, clock, duration, languages, onJump, ...tap }: Props) {
   // The unsaved style draft (Settings page or the panel below) shows here at once.
   const style = useEditorPreviewStyle(project);
-  const stage = useStagedMount(2);
+  // The preview (its lines and first frame) a frame after the word list mounts (stage 2 of
+  // EditorWords): one task each, not one render of both.
+  const stage = useStagedMount(3);
   return (
     <aside className="editor-side" aria-label="Preview and checks">
-      {stage >= 2 ? (
+      {stage >= 3 ? (
         <KaraokePreview
           player={clock}
           style={style ?? undefined}

@@ -8,7 +8,7 @@ afterEach(() => {
 });
 
 describe('useStagedMount', () => {
-  it('advances one stage per painted frame, up to the last', () => {
+  it('advances to stage 1 after two painted frames, then one stage per frame, up to the last', () => {
     vi.useFakeTimers();
     let frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
@@ -21,6 +21,8 @@ describe('useStagedMount', () => {
         vi.runOnlyPendingTimers();
       });
     const { result } = renderHook(() => useStagedMount(2));
+    expect(result.current).toBe(0);
+    frame();
     expect(result.current).toBe(0);
     frame();
     expect(result.current).toBe(1);
