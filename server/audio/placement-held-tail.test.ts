@@ -59,6 +59,21 @@ describe('repairHeldTails: a short word overlong after a held note', () => {
     expect(out.moved).toEqual([false, true, false]);
   });
 
+  it("finds the onset of a word sung at the end of its span (German 'zeit~~ für verän-')", () => {
+    const zeit = w(0, 75.98, 76.94, 4);
+    const fur = w(0, 76.95, 77.55, 3);
+    const veran = w(0, 77.56, 78.45, 5);
+    const stem = [
+      { start: 76.18, end: 76.91 },
+      { start: 76.97, end: 77.05 },
+      { start: 77.45, end: 77.58 },
+      { start: 77.66, end: 77.82 },
+    ];
+    const out = repairHeldTails([zeit, fur, veran], stem);
+    expect(out.words[1]!.start).toBeCloseTo(77.4, 2);
+    expect(out.words[0]!.end).toBeCloseTo(77.39, 2);
+  });
+
   it('leaves it without an onset inside it, or after a word that is not held', () => {
     expect(repairHeldTails([held, de, la], [{ start: 74.5, end: 77.5 }]).runs).toBe(0);
     const short = w(0, 75.0, 75.43, 2);

@@ -11,7 +11,7 @@
  * - A short word between a held word (`heldBeforeSeconds`) and the next word of its line, all
  *   running on, placed over `overlongSeconds` and `overlongPerPhone` a phone ("al~~ de la belleza"):
  *   its start moves onto the last voice onset of the stem inside it (`onsetAfterSeconds` in, no
- *   later than leaves it `keptSeconds` / `keptPerPhone` a phone), `leadSeconds` before it; the held
+ *   later than leaves it `keptSeconds`), `leadSeconds` before it; the held
  *   word takes the time. With no such onset nothing moves.
  */
 import type { Stretch, TimedWord } from './line-heads';
@@ -35,9 +35,8 @@ export const heldTailRules = {
   /** ...and this long a phone, after a held word of at least this long... */
   overlongPerPhone: 0.15,
   heldBeforeSeconds: 0.6,
-  /** ...keeps its end and at least this long a phone (and `keptSeconds`). */
-  keptPerPhone: 0.07,
-  keptSeconds: 0.2,
+  /** ...keeps its end and at least this long. */
+  keptSeconds: 0.08,
   /** It moves only onto a voice onset of the stem at least this far inside it, starting this early. */
   onsetAfterSeconds: 0.15,
   leadSeconds: 0.05,
@@ -123,7 +122,7 @@ function trimOverlong(words: TimedWord[], moved: boolean[], stretches: readonly 
     const phones = Math.max(1, w.phones);
     if (seconds < r.overlongSeconds || seconds < r.overlongPerPhone * phones) continue;
     if (before.end - before.start < r.heldBeforeSeconds) continue;
-    const latest = w.end - Math.max(r.keptSeconds, r.keptPerPhone * phones);
+    const latest = w.end - r.keptSeconds;
     const onset = stretches.findLast(
       (s) => s.start > w.start + r.onsetAfterSeconds && s.start <= latest + r.leadSeconds,
     );
