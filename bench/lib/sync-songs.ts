@@ -1,7 +1,7 @@
 // Development run of lyrics sync on the real songs, one at a time, as the task runs it (decode ->
 // centre separation -> sync): per song mean / within 0.3 s / median / worst line / CPU seconds, and
 // with DETAIL=1 every line's placed and true first word. Usage: npx tsx bench/lib/sync-songs.ts [names]
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeAudioFile } from '../../server/audio/decode';
 import { consensusSearch, syncLyricsToAudio } from '../../server/audio/forced-align';
@@ -39,6 +39,11 @@ for (const song of songs) {
   console.log(
     `${song.name.padEnd(30)} mean ${acc.mean.toFixed(3)} within ${(100 * acc.within).toFixed(0)}% median ${acc.median.toFixed(3)} worst-line ${acc.worstLine.toFixed(2)} bias ${acc.bias.toFixed(2)} cpu ${used.toFixed(1)} s rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB | ${out.engine}: ${out.notes.join(' ').slice(0, 300)}`,
   );
+  if (process.env.DUMP)
+    writeFileSync(
+      join(process.env.DUMP, `${song.name}.json`),
+      JSON.stringify({ words: song.words, items: out.items }),
+    );
   if (process.env.DETAIL) {
     const starts = new Map(
       out.items.filter((i) => i.subword === 0).map((i) => [`${i.line}:${i.word}`, i]),

@@ -6,6 +6,7 @@ import { lowerMovedConfidence, passageNotes, repairPassages } from './passage-re
 import { denseNotes, denseRules, researchDenseLines } from './dense-lines';
 import { lineSearch } from './dense-search';
 import { heldNotes, placeHeldVowelLines } from './placement-held-notes';
+import { repairHeldTails } from './placement-held-tail';
 import { gapNotes, passageSearch, researchCrammedPassages } from './search-gaps';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
@@ -359,7 +360,9 @@ async function placeAgreedWords(
   const passages = repairPassages(dense.words, { db: env.db, stretches, duration, texts: forms });
   // Held-vowel lines the stem lost, on the long notes of the mix's side channel.
   const held = await placeHeldVowelLines(passages, sync, voiced, recogniser);
-  const repaired = held.words;
+  // Words packed against a held note the search cut short, moved into the sung gap after them.
+  const tails = repairHeldTails(held.words, stretches);
+  const repaired = tails.words;
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);
   const lineVoicing = lineVoicedShares(repaired, voiced);
