@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimedWord } from './line-heads';
 import type { LineSearch } from './dense-lines';
-import { crammedPassages, gapNotes, researchCrammedPassages } from './search-gaps';
+import { crammedPassages, gapNotes, lineVoicing, researchCrammedPassages } from './search-gaps';
 
 /** A line of `count` words of 3 phones from `start`, `seconds` a word (gapless). */
 function line(index: number, start: number, count: number, seconds: number): TimedWord[] {
@@ -81,6 +81,20 @@ describe('researchCrammedPassages', () => {
     const again = await researchCrammedPassages(crammedSong(), same, 26, allVoiced);
     expect(again.passages).toBe(0);
     expect(again.moved.some(Boolean)).toBe(false);
+  });
+
+  it('judges the stretch by how voiced the stem reads the lines of the song', async () => {
+    // The lines as placed end by 10.94 s and start from 18 s; the stretch between them reads 0.3.
+    const stretchAt = (lines: number) => (from: number, to: number) =>
+      from >= 10.9 && to <= 18 ? 0.3 : lines;
+    // Lines read 0.9: a stretch at 0.3 is not sung.
+    const clear = await researchCrammedPassages(crammedSong(), searchSung(), 26, stretchAt(0.9));
+    expect(clear.passages).toBe(0);
+    // Lines read 0.5 (a synth beside the voice in the stem): 0.3 is sung there.
+    const dim = await researchCrammedPassages(crammedSong(), searchSung(), 26, stretchAt(0.5));
+    expect(dim.passages).toBe(1);
+    expect(dim.words[12]?.start).toBe(14);
+    expect(lineVoicing(crammedSong(), stretchAt(0.5))).toBe(0.5);
   });
 
   it('leaves it when a line would last far longer than its phones take', async () => {

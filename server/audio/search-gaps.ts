@@ -28,10 +28,24 @@ export const gapRules = {
   keptFactor: 0.8,
   /** ...none of its lines lasts more than this many times what its phones take at the pace... */
   maxLineFactor: 3,
-  /** ...and it takes at least this many seconds of the stretch beside it, voiced this share. */
+  /**
+   * ...and it takes at least this many seconds of the stretch beside it, voiced at least this share
+   * of how voiced the song's lines are (their median): a stem where a synth lead stays beside the
+   * voice reads a sung stretch as voiced 0.3 where another song's reads 0.7.
+   */
   minTaken: 1,
   takenVoiced: 0.5,
+  /** ...and never under this share (a stem silent throughout does not vouch for anything). */
+  minTakenVoiced: 0.2,
 };
+
+/** The median share of the song's placed lines' spans that the stem reads as voiced. */
+export function lineVoicing(words: readonly TimedWord[], voiced: Voiced): number {
+  const shares = lineSpans(words)
+    .map((s) => voiced(s.start, s.end))
+    .sort((a, b) => a - b);
+  return shares[Math.floor((shares.length - 1) / 2)] ?? 1;
+}
 
 /** A passage to search again: its words, on which side of its stretch without words it lies. */
 export interface GapPassage {
@@ -133,6 +147,12 @@ export async function researchCrammedPassages(
   const pace = songPace(words, lineSpans(words));
   if (pace === undefined) return { words: out, moved, passages: 0 };
   let passages = 0;
+  const minVoiced = Math.max(
+    gapRules.minTakenVoiced,
+    gapRules.takenVoiced * lineVoicing(words, voiced),
+  );
+  if (process.env.SYNC_DEBUG)
+    console.error(`[gaps] taken part voiced ${minVoiced.toFixed(2)} or more`);
   for (const p of crammedPassages(words, duration)) {
     if (moved.slice(p.firstWord, p.lastWord + 1).some(Boolean)) continue;
     const count = p.lastWord - p.firstWord + 1;
@@ -159,8 +179,10 @@ export async function researchCrammedPassages(
         ? voiced(before.at(-1)?.end ?? 0, found.at(-1)?.end ?? 0)
         : voiced(found[0]?.start ?? 0, before[0]?.start ?? 0);
     if (process.env.SYNC_DEBUG)
-      console.error(`[gaps]   takes ${taken.toFixed(2)} s, voiced ${takenVoiced.toFixed(2)}`);
-    if (takenVoiced < gapRules.takenVoiced) continue;
+      console.error(
+        `[gaps]   takes ${taken.toFixed(2)} s, voiced ${takenVoiced.toFixed(2)}; span voiced ${voiced(before[0]?.start ?? 0, before.at(-1)?.end ?? 0).toFixed(2)} -> ${voiced(found[0]?.start ?? 0, found.at(-1)?.end ?? 0).toFixed(2)}; left ${(p.side === 'before' ? voiced(before[0]?.start ?? 0, found[0]?.start ?? 0) : voiced(found.at(-1)?.end ?? 0, before.at(-1)?.end ?? 0)).toFixed(2)}`,
+      );
+    if (takenVoiced < minVoiced) continue;
     const placed = found.map((f, k) => ({ ...before[k]!, start: f.start, end: f.end }));
     const overlong = lineSpans(placed).filter(
       (s) => s.end - s.start > gapRules.maxLineFactor * s.phones * pace,
