@@ -52,6 +52,13 @@ describe('crammedPassages', () => {
     ]);
   });
 
+  it('finds a line with two of its five words squeezed before a stretch', () => {
+    const squeezedTail = [...line(2, 10, 3, 0.6), ...line(2, 11.8, 2, 0.1)];
+    const song = [...line(0, 2, 4, 0.6), ...line(1, 6, 4, 0.6), ...squeezedTail];
+    song.push(...line(3, 18, 4, 0.6));
+    expect(crammedPassages(song, 26)).toEqual([{ firstWord: 8, lastWord: 12, side: 'before' }]);
+  });
+
   it('finds nothing in a song sung at its pace, breaks or not', () => {
     const song = [...line(0, 2, 4, 0.6), ...line(1, 6, 4, 0.6), ...line(2, 20, 4, 0.6)];
     expect(crammedPassages(song, 30)).toEqual([]);

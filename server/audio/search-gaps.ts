@@ -21,7 +21,7 @@ export const gapRules = {
   /** ...at least this many words... */
   minWords: 4,
   /** ...of which at least this share is squeezed: searched again. */
-  squeezedShare: 0.4,
+  squeezedShare: 0.35,
   /** A word shorter than this is squeezed (as in squeezed-words.ts). */
   squeezedSeconds: 0.12,
   /** The new place is kept when its squeezed share is at most this times the old one... */
