@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TimedWord } from './line-heads';
 import type { LineSearch } from './dense-lines';
-import { crammedPassages, gapNotes, lineVoicing, researchCrammedPassages } from './search-gaps';
+import { lineSpans } from './dense-lines';
+import {
+  crammedPassages,
+  gapNotes,
+  joinedRun,
+  lineVoicing,
+  researchCrammedPassages,
+} from './search-gaps';
 
 /** A line of `count` words of 3 phones from `start`, `seconds` a word (gapless). */
 function line(index: number, start: number, count: number, seconds: number): TimedWord[] {
@@ -57,6 +64,15 @@ describe('crammedPassages', () => {
     const song = [...line(0, 2, 4, 0.6), ...line(1, 6, 4, 0.6), ...squeezedTail];
     song.push(...line(3, 18, 4, 0.6));
     expect(crammedPassages(song, 26)).toEqual([{ firstWord: 8, lastWord: 12, side: 'before' }]);
+  });
+
+  it('takes in the lines the squeezed run follows on from without a break', () => {
+    // Line 1 ends at 10 s where the crammed line 2 starts: searched again with it.
+    const song = [...line(0, 4, 4, 0.6), ...line(1, 7.6, 4, 0.6), ...line(2, 10, 4, 0.1)];
+    song.push(...line(3, 18, 4, 0.6));
+    expect(crammedPassages(song, 21)).toEqual([{ firstWord: 4, lastWord: 11, side: 'before' }]);
+    expect(joinedRun(lineSpans(song), 2, -1)).toBe(1);
+    expect(joinedRun(lineSpans(song), 3, 1)).toBe(3);
   });
 
   it('finds nothing in a song sung at its pace, breaks or not', () => {

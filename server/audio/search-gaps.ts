@@ -22,6 +22,11 @@ export const gapRules = {
   minWords: 4,
   /** ...of which at least this share is squeezed: searched again. */
   squeezedShare: 0.35,
+  /**
+   * ...with the lines that follow on from it without a break (the next one starting within this
+   * many seconds of the one before's end): the search pushed them with it.
+   */
+  joinGap: 0.1,
   /** A word shorter than this is squeezed (as in squeezed-words.ts). */
   squeezedSeconds: 0.12,
   /** The new place is kept when its squeezed share is at most this times the old one... */
@@ -103,6 +108,27 @@ function mostSqueezed(
   return best;
 }
 
+/**
+ * From the far end `j` (span index) of a run, outwards by `step`: the last line reached through
+ * lines that follow on without a break (`gapRules.joinGap`).
+ */
+export function joinedRun(
+  spans: readonly LineSpan[],
+  j: number | undefined,
+  step: 1 | -1,
+): number | undefined {
+  if (j === undefined) return undefined;
+  let k = j;
+  for (;;) {
+    const a = spans[k];
+    const b = spans[k + step];
+    if (!a || !b) return k;
+    const gap = step < 0 ? a.start - b.end : b.start - a.end;
+    if (gap > gapRules.joinGap) return k;
+    k += step;
+  }
+}
+
 const maybe = <T>(x: T | undefined): T[] => (x === undefined ? [] : [x]);
 
 /**
@@ -118,14 +144,16 @@ export function crammedPassages(words: readonly TimedWord[], duration: number): 
     const gapEnd = spans[i]?.start ?? duration;
     if (gapEnd - gapStart < r.minStretch) continue;
     // The lines before the stretch, then those after it.
-    const before = mostSqueezed(
-      words,
+    const before = joinedRun(
       spans,
-      i - 1,
+      mostSqueezed(words, spans, i - 1, -1, (s) => s.start >= gapStart - r.reachSeconds),
       -1,
-      (s) => s.start >= gapStart - r.reachSeconds,
     );
-    const after = mostSqueezed(words, spans, i, 1, (s) => s.end <= gapEnd + r.reachSeconds);
+    const after = joinedRun(
+      spans,
+      mostSqueezed(words, spans, i, 1, (s) => s.end <= gapEnd + r.reachSeconds),
+      1,
+    );
     if (before !== undefined) found.push(...maybe(passageOf(spans, before, i - 1, 'before')));
     if (after !== undefined) found.push(...maybe(passageOf(spans, i, after, 'after')));
   }
