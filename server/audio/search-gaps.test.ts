@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TimedWord } from './line-heads';
 import type { LineSearch } from './dense-lines';
-import { crammedPassages, gapNotes, researchCrammedPassages } from './search-gaps';
+import { lineSpans } from './dense-lines';
+import {
+  crammedPassages,
+  gapNotes,
+  joinedRun,
+  lineVoicing,
+  researchCrammedPassages,
+} from './search-gaps';
 
 /** A line of `count` words of 3 phones from `start`, `seconds` a word (gapless). */
 function line(index: number, start: number, count: number, seconds: number): TimedWord[] {
@@ -52,6 +59,22 @@ describe('crammedPassages', () => {
     ]);
   });
 
+  it('finds a line with two of its five words squeezed before a stretch', () => {
+    const squeezedTail = [...line(2, 10, 3, 0.6), ...line(2, 11.8, 2, 0.1)];
+    const song = [...line(0, 2, 4, 0.6), ...line(1, 6, 4, 0.6), ...squeezedTail];
+    song.push(...line(3, 18, 4, 0.6));
+    expect(crammedPassages(song, 26)).toEqual([{ firstWord: 8, lastWord: 12, side: 'before' }]);
+  });
+
+  it('takes in the lines the squeezed run follows on from without a break', () => {
+    // Line 1 ends at 10 s where the crammed line 2 starts: searched again with it.
+    const song = [...line(0, 4, 4, 0.6), ...line(1, 7.6, 4, 0.6), ...line(2, 10, 4, 0.1)];
+    song.push(...line(3, 18, 4, 0.6));
+    expect(crammedPassages(song, 21)).toEqual([{ firstWord: 4, lastWord: 11, side: 'before' }]);
+    expect(joinedRun(lineSpans(song), 2, -1)).toBe(1);
+    expect(joinedRun(lineSpans(song), 3, 1)).toBe(3);
+  });
+
   it('finds nothing in a song sung at its pace, breaks or not', () => {
     const song = [...line(0, 2, 4, 0.6), ...line(1, 6, 4, 0.6), ...line(2, 20, 4, 0.6)];
     expect(crammedPassages(song, 30)).toEqual([]);
@@ -81,6 +104,20 @@ describe('researchCrammedPassages', () => {
     const again = await researchCrammedPassages(crammedSong(), same, 26, allVoiced);
     expect(again.passages).toBe(0);
     expect(again.moved.some(Boolean)).toBe(false);
+  });
+
+  it('judges the stretch by how voiced the stem reads the lines of the song', async () => {
+    // The lines as placed end by 10.94 s and start from 18 s; the stretch between them reads 0.3.
+    const stretchAt = (lines: number) => (from: number, to: number) =>
+      from >= 10.9 && to <= 18 ? 0.3 : lines;
+    // Lines read 0.9: a stretch at 0.3 is not sung.
+    const clear = await researchCrammedPassages(crammedSong(), searchSung(), 26, stretchAt(0.9));
+    expect(clear.passages).toBe(0);
+    // Lines read 0.5 (a synth beside the voice in the stem): 0.3 is sung there.
+    const dim = await researchCrammedPassages(crammedSong(), searchSung(), 26, stretchAt(0.5));
+    expect(dim.passages).toBe(1);
+    expect(dim.words[12]?.start).toBe(14);
+    expect(lineVoicing(crammedSong(), stretchAt(0.5))).toBe(0.5);
   });
 
   it('leaves it when a line would last far longer than its phones take', async () => {

@@ -21,17 +21,36 @@ export const gapRules = {
   /** ...at least this many words... */
   minWords: 4,
   /** ...of which at least this share is squeezed: searched again. */
-  squeezedShare: 0.4,
+  squeezedShare: 0.35,
+  /**
+   * ...with the lines that follow on from it without a break (the next one starting within this
+   * many seconds of the one before's end): the search pushed them with it.
+   */
+  joinGap: 0.1,
   /** A word shorter than this is squeezed (as in squeezed-words.ts). */
   squeezedSeconds: 0.12,
   /** The new place is kept when its squeezed share is at most this times the old one... */
   keptFactor: 0.8,
   /** ...none of its lines lasts more than this many times what its phones take at the pace... */
   maxLineFactor: 3,
-  /** ...and it takes at least this many seconds of the stretch beside it, voiced this share. */
+  /**
+   * ...and it takes at least this many seconds of the stretch beside it, voiced at least this share
+   * of how voiced the song's lines are (their median): a stem where a synth lead stays beside the
+   * voice reads a sung stretch as voiced 0.3 where another song's reads 0.7.
+   */
   minTaken: 1,
   takenVoiced: 0.5,
+  /** ...and never under this share (a stem silent throughout does not vouch for anything). */
+  minTakenVoiced: 0.2,
 };
+
+/** The median share of the song's placed lines' spans that the stem reads as voiced. */
+export function lineVoicing(words: readonly TimedWord[], voiced: Voiced): number {
+  const shares = lineSpans(words)
+    .map((s) => voiced(s.start, s.end))
+    .sort((a, b) => a - b);
+  return shares[Math.floor((shares.length - 1) / 2)] ?? 1;
+}
 
 /** A passage to search again: its words, on which side of its stretch without words it lies. */
 export interface GapPassage {
@@ -89,6 +108,27 @@ function mostSqueezed(
   return best;
 }
 
+/**
+ * From the far end `j` (span index) of a run, outwards by `step`: the last line reached through
+ * lines that follow on without a break (`gapRules.joinGap`).
+ */
+export function joinedRun(
+  spans: readonly LineSpan[],
+  j: number | undefined,
+  step: 1 | -1,
+): number | undefined {
+  if (j === undefined) return undefined;
+  let k = j;
+  for (;;) {
+    const a = spans[k];
+    const b = spans[k + step];
+    if (!a || !b) return k;
+    const gap = step < 0 ? a.start - b.end : b.start - a.end;
+    if (gap > gapRules.joinGap) return k;
+    k += step;
+  }
+}
+
 const maybe = <T>(x: T | undefined): T[] => (x === undefined ? [] : [x]);
 
 /**
@@ -104,14 +144,16 @@ export function crammedPassages(words: readonly TimedWord[], duration: number): 
     const gapEnd = spans[i]?.start ?? duration;
     if (gapEnd - gapStart < r.minStretch) continue;
     // The lines before the stretch, then those after it.
-    const before = mostSqueezed(
-      words,
+    const before = joinedRun(
       spans,
-      i - 1,
+      mostSqueezed(words, spans, i - 1, -1, (s) => s.start >= gapStart - r.reachSeconds),
       -1,
-      (s) => s.start >= gapStart - r.reachSeconds,
     );
-    const after = mostSqueezed(words, spans, i, 1, (s) => s.end <= gapEnd + r.reachSeconds);
+    const after = joinedRun(
+      spans,
+      mostSqueezed(words, spans, i, 1, (s) => s.end <= gapEnd + r.reachSeconds),
+      1,
+    );
     if (before !== undefined) found.push(...maybe(passageOf(spans, before, i - 1, 'before')));
     if (after !== undefined) found.push(...maybe(passageOf(spans, i, after, 'after')));
   }
@@ -133,6 +175,12 @@ export async function researchCrammedPassages(
   const pace = songPace(words, lineSpans(words));
   if (pace === undefined) return { words: out, moved, passages: 0 };
   let passages = 0;
+  const minVoiced = Math.max(
+    gapRules.minTakenVoiced,
+    gapRules.takenVoiced * lineVoicing(words, voiced),
+  );
+  if (process.env.SYNC_DEBUG)
+    console.error(`[gaps] taken part voiced ${minVoiced.toFixed(2)} or more`);
   for (const p of crammedPassages(words, duration)) {
     if (moved.slice(p.firstWord, p.lastWord + 1).some(Boolean)) continue;
     const count = p.lastWord - p.firstWord + 1;
@@ -159,8 +207,10 @@ export async function researchCrammedPassages(
         ? voiced(before.at(-1)?.end ?? 0, found.at(-1)?.end ?? 0)
         : voiced(found[0]?.start ?? 0, before[0]?.start ?? 0);
     if (process.env.SYNC_DEBUG)
-      console.error(`[gaps]   takes ${taken.toFixed(2)} s, voiced ${takenVoiced.toFixed(2)}`);
-    if (takenVoiced < gapRules.takenVoiced) continue;
+      console.error(
+        `[gaps]   takes ${taken.toFixed(2)} s, voiced ${takenVoiced.toFixed(2)}; span voiced ${voiced(before[0]?.start ?? 0, before.at(-1)?.end ?? 0).toFixed(2)} -> ${voiced(found[0]?.start ?? 0, found.at(-1)?.end ?? 0).toFixed(2)}; left ${(p.side === 'before' ? voiced(before[0]?.start ?? 0, found[0]?.start ?? 0) : voiced(found.at(-1)?.end ?? 0, before.at(-1)?.end ?? 0)).toFixed(2)}`,
+      );
+    if (takenVoiced < minVoiced) continue;
     const placed = found.map((f, k) => ({ ...before[k]!, start: f.start, end: f.end }));
     const overlong = lineSpans(placed).filter(
       (s) => s.end - s.start > gapRules.maxLineFactor * s.phones * pace,
