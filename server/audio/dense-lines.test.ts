@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lineOfWords } from './test-words';
 import type { TimedWord } from './line-heads';
 import {
   denseLines,
@@ -9,15 +10,7 @@ import {
   type LineSearch,
 } from './dense-lines';
 
-/** A line of `count` words of 3 phones, sung from `start` at `seconds` a word (gapless). */
-function line(index: number, start: number, count: number, seconds: number): TimedWord[] {
-  return Array.from({ length: count }, (_, k) => ({
-    line: index,
-    start: start + k * seconds,
-    end: start + (k + 1) * seconds,
-    phones: 3,
-  }));
-}
+const line = lineOfWords;
 
 /** Five lines of four words at 0.6 s a word (0.2 s a phone), 4 s apart; line 2 as given. */
 function song(crammed: TimedWord[]): TimedWord[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lineOfWords } from './test-words';
 import type { TimedWord } from './line-heads';
 import type { LineSearch } from './dense-lines';
 import { lineSpans } from './dense-lines';
@@ -10,15 +11,7 @@ import {
   researchCrammedPassages,
 } from './search-gaps';
 
-/** A line of `count` words of 3 phones from `start`, `seconds` a word (gapless). */
-function line(index: number, start: number, count: number, seconds: number): TimedWord[] {
-  return Array.from({ length: count }, (_, k) => ({
-    line: index,
-    start: start + k * seconds,
-    end: start + (k + 1) * seconds,
-    phones: 3,
-  }));
-}
+const line = lineOfWords;
 
 /**
  * Six lines of four words at 0.6 s a word, sung 4 s apart from 2 s; as placed, lines 2 and 3 are

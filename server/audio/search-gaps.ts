@@ -1,7 +1,5 @@
 import type { TimedWord } from './line-heads';
 import { lineSpans, songPace, type LineSearch, type LineSpan, type Voiced } from './dense-lines';
-import { runSphinx, WIDE_BEAMS, type SphinxTools } from './sphinx';
-import type { CpuBudget, Source } from './sphinx-windows';
 
 /**
  * Passages crammed beside a stretch without words (issue 22). A search whose garbage loop is cheap
@@ -228,36 +226,6 @@ export async function researchCrammedPassages(
     passages++;
   }
   return { words: out, moved, passages };
-}
-
-/**
- * The recogniser on one passage alone: its words in order over the window, closed at both ends,
- * no garbage loop, the widest beams and the word bonus (the search that finds a voice the model
- * matches badly), within the sync's real CPU budget.
- */
-export function passageSearch(
-  tools: SphinxTools,
-  /** The vocals at the recogniser's rate (the searches' own). */
-  source: Source,
-  phones: readonly string[][],
-  cpu: CpuBudget,
-): LineSearch {
-  return async (first, count, from, to) => {
-    if (cpu.left <= 0) return undefined;
-    const run = await runSphinx(tools, {
-      samples: source.samples.subarray(Math.floor(from * source.rate), Math.ceil(to * source.rate)),
-      rate: source.rate,
-      words: phones.slice(first, first + count).map((p) => [p]),
-      openEnd: false,
-      beams: WIDE_BEAMS,
-      wordBonus: true,
-      maxCpuSeconds: cpu.left,
-    });
-    cpu.left -= run.cpuSeconds ?? 0;
-    if (run.words.length !== count) return undefined;
-    const byIndex = [...run.words].sort((a, b) => a.index - b.index);
-    return byIndex.map((w) => ({ start: from + w.start, end: from + w.end }));
-  };
 }
 
 /** What the output says of the passages searched again. */

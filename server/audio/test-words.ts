@@ -7,3 +7,15 @@ export const timedWord = (line: number, start: number, end: number, phones = 3):
   end,
   phones,
 });
+
+/** Test helper: a line of `count` words of 3 phones, sung from `start` at `seconds` a word (gapless). */
+export function lineOfWords(
+  index: number,
+  start: number,
+  count: number,
+  seconds: number,
+): TimedWord[] {
+  return Array.from({ length: count }, (_, k) =>
+    timedWord(index, start + k * seconds, start + (k + 1) * seconds),
+  );
+}
