@@ -3,24 +3,21 @@ import { isHeldVowel, overlongWindow, singingRate } from './passage-overlong';
 import { repairPassages } from './passage-repair';
 import { voicedShare } from './voicing';
 
-import { timedWord } from './test-words';
+import { timedWord, flatEnergy, steadyLines, steadyNotes } from './test-words';
 
 /** A placed word of two phones unless said. */
 const w = (line: number, start: number, end: number, phones = 2) =>
   timedWord(line, start, end, phones);
-const flat = (seconds: number) => new Float64Array(Math.round(seconds * 100)).fill(-20);
+const flat = flatEnergy;
 
 // Four lines sung at 0.1 s a phone (2 s for 20 phones), then a line of six two-phone syllables
 // ("ba da da da da da": 1.2 s at that rate) the search spread over 9 s, sung on the notes at 36-38 s.
-const steady = [0, 5, 10, 15].flatMap((t, line) => [
-  w(line, t, t + 1, 10),
-  w(line, t + 1, t + 2, 10),
-]);
+const steady = steadyLines();
 const spread = [32, 33.5, 36.2, 38, 38.2, 41].map((t) => w(4, t, t + 0.15));
 const next = [w(5, 45, 46, 10), w(5, 46, 47, 10)];
 const placed = [...steady, ...spread, ...next];
 const sung = [
-  ...[0, 5, 10, 15].map((t) => ({ start: t, end: t + 2 })),
+  ...steadyNotes(),
   { start: 32.4, end: 32.5 },
   { start: 36, end: 36.4 },
   { start: 36.5, end: 37 },
@@ -100,7 +97,7 @@ describe('repairPassages: a line far shorter than its phones need', () => {
       w(5, 31, 32, 10),
     ];
     const stretches = [
-      ...[0, 5, 10, 15].map((t) => ({ start: t, end: t + 2 })),
+      ...steadyNotes(),
       { start: 20, end: 20.5 },
       { start: 20.7, end: 21.2 },
       { start: 21.4, end: 21.8 },

@@ -7,10 +7,9 @@ import {
   repairPassages,
   stemAgrees,
 } from './passage-repair';
-import { timedWord as w } from './test-words';
+import { flatEnergy, timedWord as w } from './test-words';
 
-/** A flat stem energy (no dips) for `seconds`, 10 ms frames. */
-const flat = (seconds: number) => new Float64Array(Math.round(seconds * 100)).fill(-20);
+const flat = flatEnergy;
 
 describe('stemAgrees', () => {
   it('trusts a stem whose voice is where the words are, not one voiced everywhere', () => {

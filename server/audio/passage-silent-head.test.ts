@@ -2,24 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { silentHeadWindow } from './passage-silent-head';
 import { repairPassages } from './passage-repair';
 import { voicedShare } from './voicing';
-import { timedWord } from './test-words';
+import { timedWord, flatEnergy, steadyLines, steadyNotes } from './test-words';
 
 const w = (line: number, start: number, end: number, phones = 2) =>
   timedWord(line, start, end, phones);
-const flat = (seconds: number) => new Float64Array(Math.round(seconds * 100)).fill(-20);
+const flat = flatEnergy;
 
 // Four lines sung where placed, then a seven-word line sung from 51.2 s whose first words the
 // search pulled into the break (48.9 and 49.6 s, on silence and a blip) and whose rest it crammed
 // against the note at 51.2 s; the next line at 60 s.
-const steady = [0, 5, 10, 15].flatMap((t, line) => [
-  w(line, t, t + 1, 10),
-  w(line, t + 1, t + 2, 10),
-]);
+const steady = steadyLines();
 const pulled = [48.9, 49.6, 50.95, 51.08, 51.2, 51.48, 51.57].map((t) => w(4, t, t + 0.1));
 const next = [w(5, 60, 61, 10), w(5, 61, 62, 10)];
 const placed = [...steady, ...pulled, ...next];
 const sung = [
-  ...[0, 5, 10, 15].map((t) => ({ start: t, end: t + 2 })),
+  ...steadyNotes(),
   { start: 49.67, end: 49.86 },
   { start: 51.2, end: 51.7 },
   { start: 51.8, end: 51.95 },

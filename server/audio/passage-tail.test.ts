@@ -1,24 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { wordlessTail } from './passage-tail';
 import { repairPassages } from './passage-repair';
-import { timedWord } from './test-words';
+import { timedWord, flatEnergy, steadyLines, steadyNotes } from './test-words';
 
 const w = (line: number, start: number, end: number, phones = 3) =>
   timedWord(line, start, end, phones);
-const flat = (seconds: number) => new Float64Array(Math.round(seconds * 100)).fill(-20);
+const flat = flatEnergy;
 
 // Four lines sung where placed, then "under my feet" sung at 38.8-41.1 s whose tail the search
 // squeezed ("my" in 0.08 s, "feet" at 39.84 s on the note before), leaving the note of "feet"
 // (40.57-41.14 s) wordless right before the next line (41.58 s, on its own note).
-const steady = [0, 5, 10, 15].flatMap((t, line) => [
-  w(line, t, t + 1, 10),
-  w(line, t + 1, t + 2, 10),
-]);
+const steady = steadyLines();
 const tail = [w(4, 38.83, 39.74), w(4, 39.75, 39.83, 2), w(4, 39.84, 40.1)];
 const next = [w(5, 41.59, 42.2), w(5, 42.2, 42.8)];
 const placed = [...steady, ...tail, ...next];
 const sung = [
-  ...[0, 5, 10, 15].map((t) => ({ start: t, end: t + 2 })),
+  ...steadyNotes(),
   { start: 38.83, end: 40.35 },
   { start: 40.57, end: 41.14 },
   { start: 41.58, end: 42.83 },

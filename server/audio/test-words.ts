@@ -19,3 +19,17 @@ export function lineOfWords(
     timedWord(index, start + k * seconds, start + (k + 1) * seconds),
   );
 }
+
+/** Test helper: a flat stem energy (no dips) for `seconds`, 10 ms frames. */
+export const flatEnergy = (seconds: number) =>
+  new Float64Array(Math.round(seconds * 100)).fill(-20);
+
+/** Test helper: four lines of two ten-phone words, sung where placed, at 0, 5, 10 and 15 s. */
+export const steadyLines = (): TimedWord[] =>
+  [0, 5, 10, 15].flatMap((t, line) => [
+    timedWord(line, t, t + 1, 10),
+    timedWord(line, t + 1, t + 2, 10),
+  ]);
+
+/** Test helper: the notes of `steadyLines`. */
+export const steadyNotes = () => [0, 5, 10, 15].map((t) => ({ start: t, end: t + 2 }));
