@@ -6,6 +6,7 @@ export type { WaveformView } from './view-strip';
 import type { CanvasSize } from '../timeline/use-canvas-size';
 import { drawWaveform, pyramidSteps, type PeakPyramid, type WaveScratch } from './peak-pyramid';
 import { scrollTarget, waveformTransform } from './waveform-align';
+import { rescaleWhileZooming, ZOOM_SETTLE_MS } from './zoom-settle';
 
 export interface WaveformProps {
   /** The stem to draw; wavesurfer fetches and decodes it unless `peaks` are given. */
@@ -21,9 +22,6 @@ export interface WaveformProps {
   /** Accessible name, e.g. "Waveform of vocals". */
   label: string;
 }
-
-/** A zoom re-render of wavesurfer is slow: rescale the old render until the wheel rests. */
-const ZOOM_SETTLE_MS = 150;
 
 /**
  * The chosen stem's waveform on the timeline's time axis. From `peaks` (the analysis' envelope:
@@ -100,12 +98,9 @@ function drawPeaks(
   repaint: () => void,
 ): void {
   const painted = wide.painted;
-  if (painted?.pyramid === pyramid && painted.pxPerSecond !== view.pxPerSecond && !wide.settled) {
-    clearTimeout(wide.timer);
-    wide.timer = setTimeout(() => {
-      wide.settled = true;
-      repaint();
-    }, ZOOM_SETTLE_MS);
+  const zooming = painted?.pyramid === pyramid && painted.pxPerSecond !== view.pxPerSecond;
+  // zooming implies a painting to rescale
+  if (rescaleWhileZooming(wide, zooming, repaint) && painted) {
     const dpr = size.devicePixelRatio || 1;
     const x = (painted.startTime - view.startTime) * view.pxPerSecond * dpr;
     const w = (painted.width * view.pxPerSecond) / painted.pxPerSecond;
@@ -115,7 +110,6 @@ function drawPeaks(
     ctx.drawImage(wide.canvas, x, 0, w, wide.canvas.height);
     return;
   }
-  wide.settled = false;
   drawWaveform(ctx, pyramid, view, size, color, scratch);
   if (painted?.pyramid === pyramid && painted.pxPerSecond === view.pxPerSecond) return;
   // the view and one either side, for the next zoom's rescaling

@@ -5,6 +5,7 @@ import type { CanvasSize } from '../timeline/use-canvas-size';
 import type { Spectrogram } from '../audio/spectrogram-compute';
 import { paintSlice, spectrogramSlice } from './spectrogram-render';
 import { ViewStrip } from '../audio/view-strip';
+import { rescaleWhileZooming } from '../audio/zoom-settle';
 
 interface Props {
   /** The vocal analysis (onsets and spectrogram come from one decode of the vocals stem). */
@@ -14,9 +15,6 @@ interface Props {
   stemLabel: string;
   height?: number;
 }
-
-/** A zoom repaints once it rests; meanwhile the last painting is rescaled (as the waveform). */
-const ZOOM_SETTLE_MS = 150;
 
 /** An offscreen canvas with the last painted slice, reused while the size holds. */
 interface Scratch {
@@ -47,12 +45,9 @@ function drawSpectrogram(
   ctx.fillRect(0, 0, size.width, size.height);
   if (!s) return;
   const painted = scratch.painted;
-  if (painted && painted.s === s && painted.pxPerSecond !== view.pxPerSecond && !scratch.settled) {
-    clearTimeout(scratch.timer);
-    scratch.timer = setTimeout(() => {
-      scratch.settled = true;
-      repaint();
-    }, ZOOM_SETTLE_MS);
+  const zooming = painted?.s === s && painted.pxPerSecond !== view.pxPerSecond;
+  // zooming implies a painting to rescale
+  if (rescaleWhileZooming(scratch, zooming, repaint) && painted) {
     // Column c of a level is centred on (c + 1/2) hops minus half a level-0 hop.
     const hop = s.hopSeconds * 2 ** painted.level;
     const offset = -s.hopSeconds / 2;
@@ -63,7 +58,6 @@ function drawSpectrogram(
     ctx.drawImage(scratch.canvas, x(painted.from), 0, x(painted.to) - x(painted.from), size.height);
     return;
   }
-  scratch.settled = false;
   const slice = spectrogramSlice(s, { ...view, width: size.width });
   if (!slice) return;
   const width = slice.to - slice.from;
