@@ -124,3 +124,46 @@ describe('three-way merge', () => {
     expect(items[0]?.translations).toEqual({ fr: { text: 'la' }, de: { text: 'die' } });
   });
 });
+
+describe('words the service gave an id', () => {
+  // Sent without ids (imported, split, typed), stored with the ids the service gave them.
+  const sent = [word(0, 0, 0, 1, 'x'), word(0, 1, 1, 2, 'y')];
+  const stored = sent.map((x, i) => ({ ...x, id: `itm_s_${i}` }));
+  const texts = (items: AlignmentItem[]) => items.map((x) => `${x.id}:${x.text}@${x.start}`);
+
+  it('a draft of the same words merged onto the stored version keeps one of each, with its id', () => {
+    const result = merge(base, sent, stored);
+    expect(result.conflicts).toEqual([]);
+    expect(texts(mergedItems(sent, resolveMerge(result, 'mine')))).toEqual([
+      'itm_s_0:x@0',
+      'itm_s_1:y@1',
+    ]);
+  });
+
+  it('an edit of mine on a sent word and theirs on another both stay, on the stored ids', () => {
+    const mine = [{ ...sent[0]!, start: 0.2 }, sent[1]!];
+    const theirs = [stored[0]!, { ...stored[1]!, text: 'Y' }];
+    const result = merge(sent, mine, theirs);
+    expect(result.conflicts).toEqual([]);
+    expect(texts(mergedItems(mine, resolveMerge(result, 'mine')))).toEqual([
+      'itm_s_0:x@0.2',
+      'itm_s_1:Y@1',
+    ]);
+  });
+
+  it('a true conflict on such a word is keyed by its new id and resolves to one word', () => {
+    const mine = [{ ...sent[0]!, start: 0.2 }, sent[1]!];
+    const theirs = [{ ...stored[0]!, start: 0.3 }, stored[1]!];
+    const result = merge(sent, mine, theirs);
+    expect(result.conflicts.map((c) => [c.key, c.fields])).toEqual([['itm_s_0', ['start']]]);
+    for (const choice of ['mine', 'theirs'] as const) {
+      const items = mergedItems(mine, resolveMerge(result, choice));
+      expect(texts(items)).toEqual([`itm_s_0:x@${choice === 'mine' ? 0.2 : 0.3}`, 'itm_s_1:y@1']);
+    }
+  });
+
+  it('a word deleted on my side stays deleted when theirs only gave it an id', () => {
+    const result = merge(sent, [sent[1]!], stored);
+    expect(texts(mergedItems([sent[1]!], resolveMerge(result, 'mine')))).toEqual(['itm_s_1:y@1']);
+  });
+});

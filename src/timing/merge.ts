@@ -2,7 +2,7 @@ import type { AlignmentItem } from '../contract';
 import type { Change } from './change';
 import { diffDocs } from './diff';
 import { createDoc, getItem, type TimingDoc } from './doc';
-import { compareItems, keyOf } from './item-key';
+import { compareItems, keyOf, reviseItem } from './item-key';
 import {
   mergeItem,
   sameItem,
@@ -39,6 +39,7 @@ function sideChanges(base: TimingDoc, side: TimingDoc): SideChanges {
 export function mergeDocs(base: TimingDoc, mine: TimingDoc, theirs: TimingDoc): MergeResult {
   const m = sideChanges(base, mine);
   const t = sideChanges(base, theirs);
+  const ids = serviceGivenIds(base, mine, theirs, t);
   const replacements: Replacement[] = [];
   const conflicts: MergeConflict[] = [];
   const keys = new Set([
@@ -77,7 +78,66 @@ export function mergeDocs(base: TimingDoc, mine: TimingDoc, theirs: TimingDoc): 
     if ('key' in out) conflicts.push(out);
     else if (out[0] !== out[1]) replacements.push(out);
   }
-  return { replacements, conflicts };
+  return ids.size ? withGivenIds(ids, mine, replacements, conflicts) : { replacements, conflicts };
+}
+
+const positionOf = (item: AlignmentItem) => `${item.line}/${item.word}/${item.subword}`;
+
+/**
+ * Words that were sent without an id come back from the service with one it gave them (ours
+ * does: `withIds`). Theirs then holds a word under a new id where base or mine holds it, id-less,
+ * under its position; keyed apart, the merge would see one word deleted and another added, and
+ * keep both. Such a word of theirs is keyed by its position instead, its id taken off for the
+ * merge (which then sees what really changed) and given back to the result (returned: position ->
+ * id). Mutates `t`.
+ */
+function serviceGivenIds(
+  base: TimingDoc,
+  mine: TimingDoc,
+  theirs: TimingDoc,
+  t: SideChanges,
+): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const [key, item] of [...t.after]) {
+    if (item.id === undefined || getItem(base, key) || getItem(mine, key)) continue;
+    const at = positionOf(item);
+    if (ids.has(at) || getItem(theirs, at)) continue;
+    if (!getItem(mine, at) && !getItem(base, at)) continue;
+    ids.set(at, item.id);
+    t.after.delete(key);
+    t.after.set(at, reviseItem(item, { id: undefined }));
+  }
+  return ids;
+}
+
+/** The merge's result with the service's ids on the words that were id-less (see above). */
+function withGivenIds(
+  ids: ReadonlyMap<string, string>,
+  mine: TimingDoc,
+  replacements: Replacement[],
+  conflicts: MergeConflict[],
+): MergeResult {
+  const give = (item: AlignmentItem | undefined) => {
+    const id = item && item.id === undefined ? ids.get(keyOf(item)) : undefined;
+    return id === undefined || !item ? item : reviseItem(item, { id });
+  };
+  const touched = new Set<AlignmentItem>();
+  const out: Replacement[] = replacements.map(([from, to]) => {
+    if (from) touched.add(from);
+    return [from, give(to)];
+  });
+  for (const at of ids.keys()) {
+    const held = getItem(mine, at);
+    if (held && !touched.has(held) && !conflicts.some((c) => c.key === at))
+      out.push([held, give(held)]);
+  }
+  // A conflict's key is the word's key in the merged doc (the dialog finds it by that key).
+  const given = conflicts.map((c) => ({
+    ...c,
+    key: ids.get(c.key) ?? c.key,
+    resolved: { mine: give(c.resolved.mine), theirs: give(c.resolved.theirs) },
+  }));
+  return { replacements: out, conflicts: given };
 }
 
 /** `mergeDocs` for plain item arrays (replacements refer to the objects of `mine`). */

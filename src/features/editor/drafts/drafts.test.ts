@@ -142,6 +142,34 @@ describe('drafts in IndexedDB', () => {
     expect(await listDrafts(db, scope)).toEqual([]); // merged: the old draft is gone
   });
 
+  it('a draft left behind by a save (reloaded before it was dropped) merges to the saved words, once each', async () => {
+    const db = await freshDb();
+    const store = createEditorStore({ ...server(song(20, true)), validationDelayMs: 0 });
+    const autosave = attachDraftAutosave(store, db, scope, { delayMs: 10_000 });
+    // An imported file: words without ids, which the service stores with ids it gives them.
+    const imported = song(6).map((x) => ({ ...x, text: `new ${x.text}` }));
+    store.getState().actions.replaceAll(imported);
+    await autosave.flush();
+    autosave.dispose();
+    const stored = imported.map((x, i) => ({ ...x, id: `itm_r2_${i}` }));
+    const opened = await openWithDraft(db, scope, server(stored, 'r2'));
+    const s = opened.store.getState();
+    expect(opened.conflicts).toEqual([]);
+    expect(toArray(s.doc)).toEqual(stored);
+    expect(s.dirty).toBe(false);
+    // An edit of the draft that the save did not have is kept, on the word's stored id.
+    store.getState().actions.setText('0/1/0', 'typed');
+    const again = await freshDb();
+    const second = attachDraftAutosave(store, again, scope, { delayMs: 10_000 });
+    await second.flush();
+    second.dispose();
+    const merged = (await openWithDraft(again, scope, server(stored, 'r2'))).store.getState();
+    expect(toArray(merged.doc).map((x) => `${x.id}:${x.text}`)).toEqual(
+      stored.map((x) => `${x.id}:${x.id === 'itm_r2_1' ? 'typed' : x.text}`),
+    );
+    expect(merged.dirty).toBe(true);
+  });
+
   it('a rewrite leaves only the parts its header names; a delete leaves none', async () => {
     const db = await freshDb();
     const key = { ...scope, baseRevision: 'r1' };

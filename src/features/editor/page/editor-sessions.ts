@@ -108,12 +108,17 @@ async function createSession(
   const restored = opened.restored;
   return {
     store: opened.store,
-    notice: restored && {
-      kind: restored.key.baseRevision === server.revision ? 'restored' : 'merged',
-      edits: restored.editCount,
-      savedAt: restored.savedAt,
-      conflicts: opened.conflicts.length,
-    },
+    // A draft whose edits the service already holds (saved, then reloaded before the draft was
+    // dropped) merges to nothing: there is nothing to tell.
+    notice:
+      restored && opened.store.getState().dirty
+        ? {
+            kind: restored.key.baseRevision === server.revision ? 'restored' : 'merged',
+            edits: restored.editCount,
+            savedAt: restored.savedAt,
+            conflicts: opened.conflicts.length,
+          }
+        : null,
     async discard() {
       undoAll(opened.store);
       await autosave.discard();

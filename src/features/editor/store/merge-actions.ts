@@ -3,6 +3,7 @@ import {
   createDoc,
   diffDocs,
   getItem,
+  isEmptyChange,
   mergeDocs,
   replacementsToChange,
   resolveMerge,
@@ -48,7 +49,9 @@ export function createMergeActions(history: StoreHistory, cancelDrag: () => void
         kit.set({ pendingMerge: { theirs, conflicts: result.conflicts, result } });
         return result.conflicts;
       }
-      if (!dirty) history.markCurrentSaved();
+      // Nothing of mine left that theirs lacks (a draft whose edits were saved before a reload
+      // deleted it): the doc is theirs, nothing is unsaved.
+      if (!dirty || isEmptyChange(diffDocs(kit.get().doc, theirsDoc))) history.markCurrentSaved();
       kit.set({ base: rebased(theirs), pendingMerge: null, dirty: history.isDirty() });
       return [];
     },
