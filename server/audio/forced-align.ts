@@ -361,7 +361,7 @@ async function placeAgreedWords(
   // Held-vowel lines the stem lost, on the long notes of the mix's side channel.
   const held = await placeHeldVowelLines(passages, sync, voiced, recogniser);
   // Words packed against a held note the search cut short, moved into the sung gap after them.
-  const tails = repairHeldTails(held.words, stretches);
+  const tails = repairHeldTails(held.words, stretches, env.db);
   const repaired = tails.words;
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);
