@@ -7,6 +7,7 @@ import { denseNotes, denseRules, researchDenseLines } from './dense-lines';
 import { lineSearch, passageSearch } from './dense-search';
 import { heldNotes, placeHeldVowelLines } from './placement-held-notes';
 import { repairHeldTails } from './placement-held-tail';
+import { repairGapOnsets } from './placement-gap-onsets';
 import { gapNotes, researchCrammedPassages } from './search-gaps';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
@@ -362,6 +363,8 @@ async function placeAgreedWords(
   const held = await placeHeldVowelLines(passages, sync, voiced, recogniser);
   // Words packed against a held note the search cut short, moved into the sung gap after them.
   const tails = repairHeldTails(held.words, stretches, env.db);
+  // Words placed late inside the note that begins in a pause of their line, onto its start.
+  repairGapOnsets(tails.words, tails.moved, stretches);
   const repaired = tails.words;
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);
