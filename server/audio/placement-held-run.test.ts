@@ -44,14 +44,15 @@ describe('repairPulledRuns: a line tail pulled into the held note before it', ()
     expect(words).toEqual(line());
   });
 
-  it('leaves a word held under a second, a long word after it, or no dip', () => {
+  it('leaves a word held under 0.7 s, a long word after it, or no dip', () => {
     const dip = energyWithDip(14, 9.55, 9.6);
     const shortHeld = line();
-    shortHeld[1]!.start = 8.5;
+    shortHeld[1]!.start = 8.7;
     expect(repairPulledRuns(shortHeld, [], stem, dip)).toBe(0);
     const longNext = line();
-    longNext[2]!.end = 9.6;
-    longNext[3]!.start = 9.61;
+    longNext[2]!.end = 9.9;
+    longNext[3] = w(0, 9.91, 10.0, 2);
+    longNext[4]!.start = 10.01;
     expect(repairPulledRuns(longNext, [], stem, dip)).toBe(0);
     expect(repairPulledRuns(line(), [], stem, flatEnergy(14))).toBe(0);
   });

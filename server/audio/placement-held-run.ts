@@ -1,11 +1,12 @@
 /**
  * A line's last words pulled into the held note before them (issue 22, sync-es3): "se al~~~ de la
  * belleza", with "al" held for two seconds, was placed with "de la" squeezed into the end of the held
- * vowel and "belleza" ending 0.3-0.6 s before the line's voice does. The recogniser cut the held note
+ * vowel and "belleza" ending 0.3-0.6 s before the line's voice does; "som~~bra de un mago" with "de un
+ * ma-" inside the held "som" and the line's last note (1 s) left unused. The recogniser cut the held note
  * short and gave its tail to the short words after it; the stem shows the consonant that begins them
  * as a dip in the held note's level, later.
  *
- * The rule: a word held for `heldSeconds` or more, then a short word (under `shortSeconds`) running
+ * The rule: a word held for `heldSeconds` or more, then a word not held (under `shortSeconds`) running
  * on from it and starting inside the held note's own voiced stretch (one that began at least
  * `insideSeconds` before the held word's end), and the words running on after it to the line's end.
  * When the stem's energy has a clear dip (`deepestDip`) within `reachSeconds` after the short word's
@@ -20,9 +21,9 @@ import { voicedShare } from './voicing';
 
 export const heldRunRules = {
   /** The held word lasts at least this long... */
-  heldSeconds: 1,
-  /** ...the word after it, running on (gap at most `runOnSeconds`), under this long... */
-  shortSeconds: 0.25,
+  heldSeconds: 0.7,
+  /** ...the word after it, running on (gap at most `runOnSeconds`), not held: under this long... */
+  shortSeconds: 0.4,
   runOnSeconds: 0.03,
   /** ...inside a voiced stretch that began at least this long before the held word's end. */
   insideSeconds: 0.3,
