@@ -35,7 +35,7 @@ export const heldTailRules = {
   overlongSeconds: 0.45,
   /** ...and this long a phone, after a held word of at least this long... */
   overlongPerPhone: 0.15,
-  heldBeforeSeconds: 0.6,
+  heldBeforeSeconds: 0.5,
   /** ...keeps its end and at least this long. */
   keptSeconds: 0.08,
   /** It moves only onto a voice onset of the stem at least this far inside it, starting this early. */
