@@ -44,3 +44,38 @@ describe('repairGapOnsets: a word late inside the note that begins in a pause of
     expect(repairGapOnsets(line(), [], close)).toBe(0);
   });
 });
+
+describe("repairGapOnsets: a line's first word late inside its phrase", () => {
+  // "run, / yeah well I should": the line before ends at 146.6 s; "yeah" placed 148.85 s inside the
+  // note sung from 148.03 s (after 0.3 s without voice).
+  const lines = () => [w(0, 145.95, 146.6, 3), w(1, 148.85, 149.34, 2), w(1, 149.35, 149.56, 3)];
+  const stem = [
+    { start: 145.92, end: 147.15 },
+    { start: 147.57, end: 147.72 },
+    { start: 148.03, end: 149.52 },
+  ];
+
+  it('starts it where its note begins', () => {
+    const words = lines();
+    const moved = words.map(() => false);
+    expect(repairGapOnsets(words, moved, stem)).toBe(1);
+    expect(words[1]).toEqual({ ...lines()[1]!, start: 148.03 });
+    expect(moved).toEqual([false, true, false]);
+  });
+
+  it('leaves it when the note follows a short pause, began long before, or holds the line before', () => {
+    const shortPause = [stem[0]!, { start: 147.57, end: 147.9 }, { start: 148.03, end: 149.52 }];
+    expect(repairGapOnsets(lines(), [], shortPause)).toBe(0);
+    const early = [stem[0]!, { start: 147.2, end: 149.52 }];
+    expect(repairGapOnsets(lines(), [], early)).toBe(0);
+    const before = lines();
+    before[0] = w(0, 147.9, 148.2, 3);
+    expect(repairGapOnsets(before, [], stem)).toBe(0);
+  });
+
+  it('leaves a first word that starts its note', () => {
+    const words = lines();
+    words[1]!.start = 148.2;
+    expect(repairGapOnsets(words, [], stem)).toBe(0);
+  });
+});
