@@ -8,6 +8,7 @@ import { lineSearch, passageSearch } from './dense-search';
 import { heldNotes, placeHeldVowelLines } from './placement-held-notes';
 import { repairHeldTails } from './placement-held-tail';
 import { repairGapOnsets } from './placement-gap-onsets';
+import { repairHeadsBeforeNote } from './placement-head-note';
 import { gapNotes, researchCrammedPassages } from './search-gaps';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
@@ -365,6 +366,7 @@ async function placeAgreedWords(
   const tails = repairHeldTails(held.words, stretches, env.db);
   // Words placed late inside the note that begins in a pause of their line, onto its start.
   repairGapOnsets(tails.words, tails.moved, stretches);
+  repairHeadsBeforeNote(tails.words, tails.moved, stretches); // and heads before their line's note
   const repaired = tails.words;
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);
