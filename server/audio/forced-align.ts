@@ -364,7 +364,7 @@ async function placeAgreedWords(
   const held = await placeHeldVowelLines(passages, sync, voiced, recogniser);
   // Words packed against a held note the search cut short, moved into the sung gap after them.
   const tails = repairHeldTails(held.words, stretches, env.db);
-  // Words placed late inside the note that begins in a pause of their line, onto its start.
+  // Words late inside a note begun after a pause (in a line's gap, or a line's first word), onto it.
   repairGapOnsets(tails.words, tails.moved, stretches);
   repairHeadsBeforeNote(tails.words, tails.moved, stretches); // and heads before their line's note
   const repaired = tails.words;
