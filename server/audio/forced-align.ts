@@ -7,6 +7,8 @@ import { denseNotes, denseRules, researchDenseLines } from './dense-lines';
 import { lineSearch, passageSearch } from './dense-search';
 import { heldNotes, placeHeldVowelLines } from './placement-held-notes';
 import { repairHeldTails } from './placement-held-tail';
+import { repairGapOnsets } from './placement-gap-onsets';
+import { repairHeadsBeforeNote } from './placement-head-note';
 import { gapNotes, researchCrammedPassages } from './search-gaps';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
@@ -361,7 +363,10 @@ async function placeAgreedWords(
   // Held-vowel lines the stem lost, on the long notes of the mix's side channel.
   const held = await placeHeldVowelLines(passages, sync, voiced, recogniser);
   // Words packed against a held note the search cut short, moved into the sung gap after them.
-  const tails = repairHeldTails(held.words, stretches);
+  const tails = repairHeldTails(held.words, stretches, env.db);
+  // Words late inside a note begun after a pause (in a line's gap, or a line's first word), onto it.
+  repairGapOnsets(tails.words, tails.moved, stretches);
+  repairHeadsBeforeNote(tails.words, tails.moved, stretches); // and heads before their line's note
   const repaired = tails.words;
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);

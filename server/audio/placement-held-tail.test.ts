@@ -83,4 +83,13 @@ describe('repairHeldTails: a short word overlong after a held note', () => {
     ];
     expect(repairHeldTails([short, de, la], stem).runs).toBe(0);
   });
+
+  it("counts a word of half a second as held (German 'lie-be~ für', cut at 0.52 s)", () => {
+    const half = w(0, 74.91, 75.43, 2);
+    const stem = [
+      { start: 74.5, end: 75.6 },
+      { start: 75.7, end: 77.5 },
+    ];
+    expect(repairHeldTails([half, de, la], stem).words[1]!.start).toBeCloseTo(75.65, 2);
+  });
 });

@@ -15,6 +15,7 @@
  *   word takes the time. With no such onset nothing moves.
  */
 import type { Stretch, TimedWord } from './line-heads';
+import { repairPulledRuns } from './placement-held-run';
 import { voicedShare } from './voicing';
 
 export const heldTailRules = {
@@ -34,7 +35,7 @@ export const heldTailRules = {
   overlongSeconds: 0.45,
   /** ...and this long a phone, after a held word of at least this long... */
   overlongPerPhone: 0.15,
-  heldBeforeSeconds: 0.6,
+  heldBeforeSeconds: 0.5,
   /** ...keeps its end and at least this long. */
   keptSeconds: 0.08,
   /** It moves only onto a voice onset of the stem at least this far inside it, starting this early. */
@@ -49,10 +50,15 @@ export interface HeldTailResult {
   runs: number;
 }
 
-/** The words packed against a held note the recogniser cut short, moved into the sung gap after them. */
+/**
+ * The words packed against a held note the recogniser cut short, moved into the sung gap after them;
+ * with the stem's energy (`db`, per FRAME_SECONDS), also a line's last words pulled into a held
+ * note (`repairPulledRuns`).
+ */
 export function repairHeldTails(
   placed: readonly TimedWord[],
   stretches: readonly Stretch[],
+  db?: Float64Array,
 ): HeldTailResult {
   const r = heldTailRules;
   const words = placed.map((w) => ({ ...w }));
@@ -78,6 +84,7 @@ export function repairHeldTails(
     runs++;
   }
   runs += trimOverlong(words, moved, stretches);
+  if (db) runs += repairPulledRuns(words, moved, stretches, db);
   return { words, moved, runs };
 }
 
