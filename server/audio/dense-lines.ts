@@ -44,6 +44,12 @@ export const denseRules = {
    */
   heldHeadSeconds: 1,
   heldHeadFactor: 4,
+  /**
+   * The new place is refused when a word before the last (with the pause after it) holds this many
+   * times its phones (and `heldHeadSeconds`): stricter than the trigger, so the hold moved onto
+   * another word is seen whatever the trigger's factor.
+   */
+  heldAgainFactor: 3,
 };
 
 /** The share of [from, to) seconds where the vocal stem is voiced. */
@@ -134,13 +140,15 @@ export function denseLines(
   return out;
 }
 
-/** Whether a line's first word (`head`) holds far beyond what its phones take at `pace`. */
-function heldHead(head: TimedWord | undefined, pace: number): boolean {
+/** Whether a word (`head`) holds far beyond what its phones take at `pace` (`factor` times). */
+function heldHead(
+  head: TimedWord | undefined,
+  pace: number,
+  factor = denseRules.heldHeadFactor,
+): boolean {
   if (!head) return false;
   const held = head.end - head.start;
-  return (
-    held >= denseRules.heldHeadSeconds && held >= denseRules.heldHeadFactor * head.phones * pace
-  );
+  return held >= denseRules.heldHeadSeconds && held >= factor * head.phones * pace;
 }
 
 /**
@@ -181,7 +189,8 @@ function keptSearch(
   const heldAgain = found.some((f, k) => {
     const w = words[dense.first + k];
     const next = found[k + 1];
-    return !!w && !!next && heldHead({ ...w, start: f.start, end: next.start }, pace);
+    if (!w || !next) return false;
+    return heldHead({ ...w, start: f.start, end: next.start }, pace, denseRules.heldAgainFactor);
   });
   return span < dense.end - dense.start && !heldAgain;
 }
