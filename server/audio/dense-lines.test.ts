@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lineOfWords } from './test-words';
+import { lineOfWords, timedWord } from './test-words';
 import type { TimedWord } from './line-heads';
 import {
   denseLines,
   denseNotes,
+  heldHeadLines,
   lineSpans,
   researchDenseLines,
   songPace,
@@ -137,6 +138,69 @@ describe('researchDenseLines', () => {
 
   it('says what it did', () => {
     expect(denseNotes(0)).toEqual([]);
-    expect(denseNotes(2)[0]).toMatch(/2 crammed line\(s\) were searched again/);
+    expect(denseNotes(2)[0]).toMatch(
+      /2 line\(s\) crammed or holding their first word .* were searched again/,
+    );
+  });
+});
+
+/** Line 2 of `song` with its first word held 3 s from 10 s, the other three after it at 0.6 s. */
+const heldHeadLine = (): TimedWord[] => [
+  timedWord(2, 10, 13),
+  ...line(2, 13, 3, 0.6).map((w) => ({ ...w })),
+];
+
+describe('a line whose first word holds far beyond its phones', () => {
+  it('is searched again between the lines around it, as far as a crammed line reaches', () => {
+    const words = song(heldHeadLine());
+    const spans = lineSpans(words);
+    const held = heldHeadLines(words, spans, 0.2, 30);
+    expect(held.map((h) => [h.line, h.kind])).toEqual([[2, 'held']]);
+    // After line 1 (ends 8.4 s); before line 3 (starts 14 s), at most 0.5 s after its own end.
+    expect(held[0]?.from).toBeCloseTo(8.4);
+    expect(held[0]?.to).toBeCloseTo(14);
+    // A first word of 0.6 s (or a held last word) is no held head.
+    expect(
+      heldHeadLines(song(line(2, 10, 4, 0.6)), lineSpans(song(line(2, 10, 4, 0.6))), 0.2, 30),
+    ).toEqual([]);
+  });
+
+  it('moves when the search alone finds the line shorter and its head no longer held', async () => {
+    const words = song(heldHeadLine());
+    const out = await researchDenseLines(words, searchAt(9.5, 0.6), 30, silent);
+    expect(out.lines).toBe(1);
+    expect(out.words.slice(8, 12).map((w) => w.start)).toEqual([9.5, 10.1, 10.7, 11.3]);
+    expect(out.words.slice(0, 8)).toEqual(words.slice(0, 8));
+    expect(out.words.slice(12)).toEqual(words.slice(12));
+  });
+
+  it('stays when the search holds the first note again, or moves the hold onto a later word or pause', async () => {
+    const words = song(heldHeadLine());
+    const holdSecond: LineSearch = () =>
+      Promise.resolve([
+        { start: 9.6, end: 10.2 },
+        { start: 10.2, end: 12.8 },
+        { start: 12.8, end: 13.3 },
+        { start: 13.3, end: 13.8 },
+      ]);
+    const pauseAfterFirst: LineSearch = () =>
+      Promise.resolve([
+        { start: 9.6, end: 10.2 },
+        { start: 12.2, end: 12.8 },
+        { start: 12.8, end: 13.4 },
+        { start: 13.4, end: 13.9 },
+      ]);
+    const heldAgain: LineSearch = () =>
+      Promise.resolve([
+        { start: 10, end: 12.5 },
+        { start: 12.5, end: 13 },
+        { start: 13, end: 13.5 },
+        { start: 13.5, end: 14 },
+      ]);
+    for (const search of [holdSecond, pauseAfterFirst, heldAgain]) {
+      const out = await researchDenseLines(words, search, 30, silent);
+      expect(out.lines).toBe(0);
+      expect(out.words).toEqual(words);
+    }
   });
 });

@@ -7,7 +7,8 @@ import { singingRate } from './passage-overlong';
  * two of where it is sung, its words a few frames each. Such a line, with voice before it and no
  * words there, is searched again alone, without the loop, from the line before it (capped near it)
  * to its end, and its new place is kept when it
- * is at the song's own pace; nothing else moves.
+ * is at the song's own pace; nothing else moves. So is a line whose first word holds far beyond its
+ * phones with the rest of the line pushed after it (`heldHeadSeconds`).
  */
 export const denseRules = {
   /** A line is crammed below this share of the time its phones take at the song's pace. */
@@ -34,6 +35,21 @@ export const denseRules = {
    * this share of that time between the line before and it (inside its window).
    */
   voicedShare: 0.5,
+  /**
+   * A line whose first word holds at least this many seconds and this many times what its phones
+   * take at the song's pace (a long note taken for a short word, the rest of the line pushed late:
+   * the chiptune song's "Can~~ you take me home", 2.6 s late) is searched again alone between the
+   * lines around it; kept only when its first word is then no longer held so (a first word really
+   * held, "I~~~ have been", is found held again and stays).
+   */
+  heldHeadSeconds: 1,
+  heldHeadFactor: 4,
+  /**
+   * The new place is refused when a word before the last (with the pause after it) holds this many
+   * times its phones (and `heldHeadSeconds`): stricter than the trigger, so the hold moved onto
+   * another word is seen whatever the trigger's factor.
+   */
+  heldAgainFactor: 3,
 };
 
 /** The share of [from, to) seconds where the vocal stem is voiced. */
@@ -49,10 +65,12 @@ export interface LineSpan {
   phones: number;
 }
 
-/** A crammed line and the window it is searched again in (seconds). */
+/** A crammed line (or one with a held head) and the window it is searched again in (seconds). */
 export interface DenseLine extends LineSpan {
   from: number;
   to: number;
+  /** 'crammed': too short for its phones; 'held': its first word holds far beyond its phones. */
+  kind: 'crammed' | 'held';
 }
 
 /** Searches `count` words from `first` alone in [from, to): their spans, or undefined (no path). */
@@ -117,9 +135,64 @@ export function denseLines(
         `[dense] L${s.line} lacks ${lacks.toFixed(2)} s, voiced before ${before.toFixed(2)}`,
       );
     if (before < r.voicedShare * lacks) return;
-    out.push({ ...s, from, to });
+    out.push({ ...s, from, to, kind: 'crammed' });
   });
   return out;
+}
+
+/** Whether a word (`head`) holds far beyond what its phones take at `pace` (`factor` times). */
+function heldHead(
+  head: TimedWord | undefined,
+  pace: number,
+  factor = denseRules.heldHeadFactor,
+): boolean {
+  if (!head) return false;
+  const held = head.end - head.start;
+  return held >= denseRules.heldHeadSeconds && held >= factor * head.phones * pace;
+}
+
+/**
+ * The lines of `minWords` words or more whose first word holds far beyond its phones
+ * (`heldHeadSeconds`, `heldHeadFactor`), each with its window: from the line before's end to the
+ * next line's start.
+ */
+export function heldHeadLines(
+  words: readonly TimedWord[],
+  spans: readonly LineSpan[],
+  pace: number,
+  duration: number,
+): DenseLine[] {
+  return spans.flatMap((s, i) => {
+    if (s.last - s.first + 1 < denseRules.minWords || !heldHead(words[s.first], pace)) return [];
+    // As far from it as a crammed line's window reaches, within the lines around it.
+    const expected = s.phones * pace;
+    const from = Math.max(spans[i - 1]?.end ?? 0, s.start - (1 + denseRules.reach) * expected);
+    const to = Math.min(spans[i + 1]?.start ?? duration, s.end + denseRules.endSlack);
+    return [{ ...s, from, to, kind: 'held' as const }];
+  });
+}
+
+/** Whether a line searched again (`found`) is kept: at the song's pace, and its head no longer held. */
+function keptSearch(
+  dense: DenseLine,
+  found: readonly { start: number; end: number }[],
+  words: readonly TimedWord[],
+  pace: number,
+): boolean {
+  const span = (found.at(-1)?.end ?? 0) - (found[0]?.start ?? 0);
+  const expected = dense.phones * pace;
+  if (span < denseRules.keptShare * expected || span > denseRules.keptMax * expected) return false;
+  if (dense.kind !== 'held') return true;
+  // The hold gone, not moved onto another word before the last or the pause after it (a first
+  // note really held, the search only shifts it: "I~~~ can't remember where~~~ I am"), and the
+  // line shorter than it was.
+  const heldAgain = found.some((f, k) => {
+    const w = words[dense.first + k];
+    const next = found[k + 1];
+    if (!w || !next) return false;
+    return heldHead({ ...w, start: f.start, end: next.start }, pace, denseRules.heldAgainFactor);
+  });
+  return span < dense.end - dense.start && !heldAgain;
 }
 
 /**
@@ -142,17 +215,21 @@ export async function researchDenseLines(
       `[dense] pace ${pace.toFixed(3)}: ${spans.map((s) => `L${s.line} ${((s.end - s.start) / (s.phones * pace)).toFixed(2)}`).join(' ')}`,
     );
   let lines = 0;
-  for (const dense of denseLines(spans, pace, duration, voiced)) {
+  const searched = [
+    ...denseLines(spans, pace, duration, voiced),
+    ...heldHeadLines(words, spans, pace, duration),
+  ];
+  for (const dense of searched) {
+    // A line once searched again (crammed and held) is not searched twice.
+    if (moved[dense.first]) continue;
     const count = dense.last - dense.first + 1;
     const found = await search(dense.first, count, dense.from, dense.to);
+    const kept = !!found && found.length === count && keptSearch(dense, found, words, pace);
     if (process.env.SYNC_DEBUG)
       console.error(
-        `[dense] L${dense.line} ${dense.from.toFixed(2)}-${dense.to.toFixed(2)}: ${found?.map((f) => f.start.toFixed(2)).join(' ') ?? 'no path'}`,
+        `[dense] L${dense.line} ${dense.kind} ${dense.from.toFixed(2)}-${dense.to.toFixed(2)}: ${found?.map((f) => `${f.start.toFixed(2)}-${f.end.toFixed(2)}`).join(' ') ?? 'no path'}${kept ? ' (kept)' : ''}`,
       );
-    if (!found || found.length !== count) continue;
-    const span = (found.at(-1)?.end ?? 0) - (found[0]?.start ?? 0);
-    const expected = dense.phones * pace;
-    if (span < denseRules.keptShare * expected || span > denseRules.keptMax * expected) continue;
+    if (!found || !kept) continue;
     found.forEach((f, k) => {
       const w = out[dense.first + k];
       if (!w) return;
@@ -168,6 +245,8 @@ export async function researchDenseLines(
 /** What the output says of the lines searched again. */
 export function denseNotes(lines: number): string[] {
   return lines > 0
-    ? [`${lines} crammed line(s) were searched again on their own and spread to the song's pace.`]
+    ? [
+        `${lines} line(s) crammed or holding their first word far too long were searched again on their own and set to the song's pace.`,
+      ]
     : [];
 }

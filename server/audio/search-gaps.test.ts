@@ -9,6 +9,7 @@ import {
   joinedRun,
   lineVoicing,
   researchCrammedPassages,
+  overlongLine,
 } from './search-gaps';
 
 const line = lineOfWords;
@@ -124,6 +125,18 @@ describe('researchCrammedPassages', () => {
       );
     const out = await researchCrammedPassages(crammedSong(), smeared, 26, allVoiced);
     expect(out.passages).toBe(0);
+  });
+
+  it("judges a line's length without its last word's hold", () => {
+    // Four 3-phone words at 0.2 s a phone (2.4 s in all); the last one held 5 s.
+    const held = [...line(0, 10, 3, 0.6), { line: 0, start: 11.8, end: 16.8, phones: 3 }];
+    expect(overlongLine(lineSpans(held)[0]!, held, 0.2)).toBe(false);
+    // The first word held as long: the words before the last take 6.2 s for 1.8 s of phones.
+    const inner = [{ line: 0, start: 10, end: 15, phones: 3 }, ...line(0, 15, 3, 0.6)];
+    expect(overlongLine(lineSpans(inner)[0]!, inner, 0.2)).toBe(true);
+    // A line of one word held 5 s for its three phones.
+    const one = [{ line: 0, start: 10, end: 15, phones: 3 }];
+    expect(overlongLine(lineSpans(one)[0]!, one, 0.2)).toBe(true);
   });
 
   it('says how many passages it searched again', () => {

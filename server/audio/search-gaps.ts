@@ -50,6 +50,20 @@ export function lineVoicing(words: readonly TimedWord[], voiced: Voiced): number
   return shares[Math.floor((shares.length - 1) / 2)] ?? 1;
 }
 
+/**
+ * Whether a line lasts far longer than its phones take at the song's `pace`
+ * (`gapRules.maxLineFactor`): the words before its last one, up to the last one's start, against
+ * their own phones. A line's last note may be held as long as the song likes (the chiptune song's
+ * "Come a-long~~~", 0.6 s of phones held 3.6 s into the synth after it), its inner words may not. A
+ * line of one word is judged on its whole span.
+ */
+export function overlongLine(span: LineSpan, words: readonly TimedWord[], pace: number): boolean {
+  const last = words[span.last];
+  const factor = gapRules.maxLineFactor * pace;
+  if (!last || span.first === span.last) return span.end - span.start > factor * span.phones;
+  return last.start - span.start > factor * (span.phones - last.phones);
+}
+
 /** A passage to search again: its words, on which side of its stretch without words it lies. */
 export interface GapPassage {
   firstWord: number;
@@ -210,9 +224,7 @@ export async function researchCrammedPassages(
       );
     if (takenVoiced < minVoiced) continue;
     const placed = found.map((f, k) => ({ ...before[k]!, start: f.start, end: f.end }));
-    const overlong = lineSpans(placed).filter(
-      (s) => s.end - s.start > gapRules.maxLineFactor * s.phones * pace,
-    );
+    const overlong = lineSpans(placed).filter((s) => overlongLine(s, placed, pace));
     if (process.env.SYNC_DEBUG && overlong.length > 0) {
       console.error(
         `[gaps]   overlong: ${overlong.map((s) => `L${s.line} ${(s.end - s.start).toFixed(2)} s for ${(s.phones * pace).toFixed(2)}`).join(', ')}`,
