@@ -1,6 +1,7 @@
 // Development run of lyrics sync on the real songs, one at a time, as the task runs it (decode ->
 // centre separation -> sync): per song mean / within 0.3 s / median / worst line / CPU seconds, and
 // with DETAIL=1 every line's placed and true first word. Usage: npx tsx bench/lib/sync-songs.ts [names]
+// (`demo` for the demo song)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeAudioFile } from '../../server/audio/decode';
@@ -12,13 +13,23 @@ if (process.env.GARBAGE_P) garbage.probability = Number(process.env.GARBAGE_P);
 if (process.env.CONSENSUS)
   consensusSearch.probabilities = process.env.CONSENSUS.split(',').map(Number);
 if (process.env.GARBAGE_PHONES) garbage.phones = process.env.GARBAGE_PHONES.split(',');
-import { loadRealSongs, scoreItems, songsDir } from './real-songs';
+import { loadRealSongs, scoreItems, songsDir, type RealSong } from './real-songs';
 
 const root = join(import.meta.dirname, '..', '..');
 const wanted = process.argv.slice(2);
 const songs = loadRealSongs(songsDir(root)).filter(
   (s) => wanted.length === 0 || wanted.some((w) => s.name.includes(w)),
 );
+// `demo`: the demo song (synthetic voice) that `npm start` seeds, scored on its known timing.
+const demoAsset = (name: string) => join(root, 'server', 'seed', 'assets', `demo-song.${name}`);
+if (wanted.includes('demo'))
+  songs.push({
+    name: 'demo-song',
+    audio: demoAsset('flac'),
+    contentType: 'audio/flac',
+    lyrics: readFileSync(demoAsset('lyrics.txt'), 'utf8'),
+    words: JSON.parse(readFileSync(demoAsset('truth.json'), 'utf8')) as RealSong['words'],
+  });
 
 function cpuSeconds(): number {
   const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];

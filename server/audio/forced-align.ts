@@ -9,6 +9,8 @@ import { heldNotes, placeHeldVowelLines } from './placement-held-notes';
 import { repairHeldTails } from './placement-held-tail';
 import { repairGapOnsets } from './placement-gap-onsets';
 import { repairHeadsBeforeNote } from './placement-head-note';
+import { repairTailNotes } from './placement-tail-note';
+import { repairLastNotes } from './placement-last-note';
 import { gapNotes, researchCrammedPassages } from './search-gaps';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
@@ -367,6 +369,8 @@ async function placeAgreedWords(
   // Words late inside a note begun after a pause (in a line's gap, or a line's first word), onto it.
   repairGapOnsets(tails.words, tails.moved, stretches);
   repairHeadsBeforeNote(tails.words, tails.moved, stretches); // and heads before their line's note
+  repairTailNotes(tails.words, tails.moved, stretches, env.db); // squeezed on a held note's tail
+  repairLastNotes(tails.words, tails.moved, stretches, env.db); // a line's last word on a later note
   const repaired = tails.words;
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);

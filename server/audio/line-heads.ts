@@ -36,6 +36,13 @@ export const headRules = {
   heldPauseSeconds: 0.15,
   /** A first word starting this close after its voiced stretch's start begins that note. */
   ownOnsetSeconds: 0.1,
+  /**
+   * A voiced stretch shorter than this before a held first note is a blip (bleed of a plucked or
+   * struck instrument), not a sung note: the phrase is not walked back through it.
+   */
+  blipSeconds: 0.15,
+  /** Words shorter than this after a moved held first word were squeezed with it: spread out too. */
+  squeezedSeconds: 0.12,
 };
 
 /**
@@ -63,24 +70,39 @@ function phraseStart(
 /**
  * A short first word right after a voiced stretch that started well after the previous line: the
  * recogniser put the word at the end of its held note ("I~~~ have been"); it starts where the
- * voice does. Nothing moves when the voice runs on from the previous line.
+ * voice does. The phrase is walked back over short gaps but not through blips (stretches under
+ * `blipSeconds`: bleed that would join it to the previous line). When the words right after the
+ * head were squeezed with it (each under `squeezedSeconds`: "I hear the" crammed into 0.2 s), they
+ * are spread with it over the phrase up to their end, in proportion to their phones. Nothing moves
+ * when the voice runs on from the previous line.
  */
 function heldHead(
-  head: TimedWord,
+  line: TimedWord[],
   previousEnd: number,
   stretches: readonly Stretch[],
   r: typeof headRules,
 ): void {
+  const head = line[0]!;
   let i = stretches.findIndex((s) => s.start <= head.start && s.end >= head.start - r.joinSeconds);
   if (i < 0) return;
   // A word starting with its own stretch begins its note: it is not squeezed at a note's end.
   const own = stretches.find((s) => s.start <= head.start && s.end > head.start);
   if (own && head.start - own.start < r.ownOnsetSeconds) return;
+  let last = 0;
+  while (last + 1 < line.length && line[last + 1]!.end - line[last + 1]!.start < r.squeezedSeconds)
+    last++;
   let start = stretches[i]!.start;
-  while (i > 0 && start - stretches[i - 1]!.end <= r.joinSeconds) start = stretches[--i]!.start;
+  while (i > 0) {
+    const previous = stretches[i - 1]!;
+    const blip = last > 0 && previous.end - previous.start < r.blipSeconds;
+    if (start - previous.end > r.joinSeconds || blip) break;
+    start = stretches[--i]!.start;
+  }
   if (start < previousEnd + r.heldPauseSeconds) return;
   const back = head.start - start;
-  if (back >= r.heldMinSeconds && back <= r.heldMaxSeconds) head.start = start;
+  if (back < r.heldMinSeconds || back > r.heldMaxSeconds) return;
+  if (last === 0) head.start = start;
+  else spread(line.slice(0, last + 1), start, line[last]!.end);
 }
 
 /** Spreads `words` over [start, end) in proportion to their phones. */
@@ -145,7 +167,7 @@ function repairLine(
   const cap = Math.max(r.capMinSeconds, head.phones * r.capPerPhone);
   if (anchor < 0) {
     if (head.end - head.start < r.heldHeadSeconds) {
-      heldHead(head, previousEnd, stretches, r);
+      heldHead(line, previousEnd, stretches, r);
       return;
     }
     // No gap: only an overlong first word, whose start is then cut back to the voicing before its end.

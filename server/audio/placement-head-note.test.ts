@@ -44,3 +44,32 @@ describe("repairHeadsBeforeNote: a line's first word placed before its note", ()
     ).toBe(0);
   });
 });
+
+describe("repairHeadsBeforeNote: a line's first word on a blip before its own note", () => {
+  // The demo's "The evening": "The" placed on a plucked blip (27.99-28.08 s), sung on its own
+  // note 28.82-29.06 s, "evening" from 29.09 s on the next one.
+  const lines = () => [w(0, 24, 25), w(1, 28.07, 28.14, 2), w(1, 29.09, 29.41, 5)];
+  const blips = [26.79, 27.06, 27.38, 27.62, 27.99, 28.26, 28.58].map((s) => ({
+    start: s,
+    end: s + 0.09,
+  }));
+  const stem = [{ start: 24, end: 25 }, ...blips, { start: 28.82, end: 29.06 }];
+  stem.push({ start: 29.09, end: 29.28 });
+
+  it('starts it on that note, up to the second word', () => {
+    const words = lines();
+    const moved = words.map(() => false);
+    expect(repairHeadsBeforeNote(words, moved, stem)).toBe(1);
+    expect(words[1]).toMatchObject({ start: 28.82, end: 29.09 });
+    expect(words[2]).toEqual(lines()[2]);
+    expect(moved).toEqual([false, true, false]);
+  });
+
+  it('leaves a head that starts a stretch of its own, or lies on one longer than a blip', () => {
+    const starts = lines();
+    starts[1] = w(1, 27.99, 28.14, 2);
+    expect(repairHeadsBeforeNote(starts, [], stem)).toBe(0);
+    const longer = stem.map((s) => (s.start === 27.99 ? { start: 27.95, end: 28.2 } : s));
+    expect(repairHeadsBeforeNote(lines(), [], longer)).toBe(0);
+  });
+});
