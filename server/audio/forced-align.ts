@@ -10,6 +10,7 @@ import { repairHeldTails } from './placement-held-tail';
 import { repairGapOnsets } from './placement-gap-onsets';
 import { repairHeadsBeforeNote } from './placement-head-note';
 import { gapNotes, researchCrammedPassages } from './search-gaps';
+import { repairShortLines } from './dense-short-lines';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
 import { isSpoken, pronounce, readDictionary, spokenForm } from './pronounce';
@@ -367,6 +368,8 @@ async function placeAgreedWords(
   // Words late inside a note begun after a pause (in a line's gap, or a line's first word), onto it.
   repairGapOnsets(tails.words, tails.moved, stretches);
   repairHeadsBeforeNote(tails.words, tails.moved, stretches); // and heads before their line's note
+  // Short lines placed on the synth after a long gap, onto the voice right after the line before.
+  repairShortLines(tails.words, tails.moved, stretches, voiced);
   const repaired = tails.words;
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);
