@@ -204,3 +204,39 @@ describe('a line whose first word holds far beyond its phones', () => {
     }
   });
 });
+
+/** Line 2 of `song`: three words from `start` at 0.6 s, a pause of `pause` s, then its last word. */
+const pausedLine = (start: number, pause: number): TimedWord[] => [
+  ...line(2, start, 3, 0.6),
+  timedWord(2, start + 1.8 + pause, start + 2.4 + pause),
+];
+
+describe('a line with a long pause pushing its end against the next line', () => {
+  it('is searched again when it pauses 1 s or more and ends just before the next line', () => {
+    const words = song(pausedLine(10, 1.2)); // ends 13.6 s, the next line starts 14 s
+    const held = heldHeadLines(words, lineSpans(words), 0.2, 30);
+    expect(held.map((h) => [h.line, h.kind])).toEqual([[2, 'held']]);
+    expect(held[0]?.from).toBeCloseTo(8.4);
+    expect(held[0]?.to).toBeCloseTo(14);
+  });
+
+  it('is not when the pause is short or the line ends well before the next one', () => {
+    for (const words of [song(pausedLine(10.6, 0.6)), song(pausedLine(9.4, 1.2))])
+      expect(heldHeadLines(words, lineSpans(words), 0.2, 30)).toEqual([]);
+  });
+
+  it('moves when found shorter without the pause, stays when the pause is found again', async () => {
+    const words = song(pausedLine(10, 1.2));
+    const out = await researchDenseLines(words, searchAt(9.5, 0.5), 30, silent);
+    expect(out.lines).toBe(1);
+    expect(out.words.slice(8, 12).map((w) => w.start)).toEqual([9.5, 10, 10.5, 11]);
+    const again = await researchDenseLines(
+      words,
+      () => Promise.resolve(words.slice(8, 12).map((w) => ({ start: w.start, end: w.end }))),
+      30,
+      silent,
+    );
+    expect(again.lines).toBe(0);
+    expect(again.words).toEqual(words);
+  });
+});

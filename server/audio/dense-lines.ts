@@ -8,7 +8,8 @@ import { singingRate } from './passage-overlong';
  * words there, is searched again alone, without the loop, from the line before it (capped near it)
  * to its end, and its new place is kept when it
  * is at the song's own pace; nothing else moves. So is a line whose first word holds far beyond its
- * phones with the rest of the line pushed after it (`heldHeadSeconds`).
+ * phones with the rest of the line pushed after it (`heldHeadSeconds`), or a long pause inside
+ * it pushing its end against the next line (`pausedTailSeconds`).
  */
 export const denseRules = {
   /** A line is crammed below this share of the time its phones take at the song's pace. */
@@ -50,6 +51,15 @@ export const denseRules = {
    * another word is seen whatever the trigger's factor.
    */
   heldAgainFactor: 3,
+  /**
+   * So is a line with a pause of at least this many seconds between two of its words whose end is
+   * pushed against the next line (`pausedTailNext`): the loop took the voice inside it and its last
+   * words went late (the chiptune song's intro line "like the un-walk~ ... on earth", 1.4 s of
+   * pause, 1.8-2.8 s late). A pause really sung is found again (`heldAgainFactor`) and stays.
+   */
+  pausedTailSeconds: 1,
+  /** ...when the line then ends within this many seconds of the next line's start. */
+  pausedTailNext: 0.5,
 };
 
 /** The share of [from, to) seconds where the vocal stem is voiced. */
@@ -152,9 +162,22 @@ function heldHead(
 }
 
 /**
+ * Whether a line (`s`) pauses `pausedTailSeconds` or more between two of its words and ends within
+ * `pausedTailNext` of the next line's start (`next`): its last words pushed late against it.
+ */
+function pausedTail(words: readonly TimedWord[], s: LineSpan, next: number): boolean {
+  if (next - s.end > denseRules.pausedTailNext) return false;
+  for (let k = s.first; k < s.last; k++) {
+    const gap = (words[k + 1]?.start ?? 0) - (words[k]?.end ?? Infinity);
+    if (gap >= denseRules.pausedTailSeconds) return true;
+  }
+  return false;
+}
+
+/**
  * The lines of `minWords` words or more whose first word holds far beyond its phones
- * (`heldHeadSeconds`, `heldHeadFactor`), each with its window: from the line before's end to the
- * next line's start.
+ * (`heldHeadSeconds`, `heldHeadFactor`) or with a long pause pushing their end against the next
+ * line (`pausedTail`), each with its window: from the line before's end to the next line's start.
  */
 export function heldHeadLines(
   words: readonly TimedWord[],
@@ -163,11 +186,13 @@ export function heldHeadLines(
   duration: number,
 ): DenseLine[] {
   return spans.flatMap((s, i) => {
-    if (s.last - s.first + 1 < denseRules.minWords || !heldHead(words[s.first], pace)) return [];
+    if (s.last - s.first + 1 < denseRules.minWords) return [];
+    const next = spans[i + 1]?.start ?? duration;
+    if (!heldHead(words[s.first], pace) && !pausedTail(words, s, next)) return [];
     // As far from it as a crammed line's window reaches, within the lines around it.
     const expected = s.phones * pace;
     const from = Math.max(spans[i - 1]?.end ?? 0, s.start - (1 + denseRules.reach) * expected);
-    const to = Math.min(spans[i + 1]?.start ?? duration, s.end + denseRules.endSlack);
+    const to = Math.min(next, s.end + denseRules.endSlack);
     return [{ ...s, from, to, kind: 'held' as const }];
   });
 }

@@ -12,6 +12,7 @@ import { repairHeadsBeforeNote } from './placement-head-note';
 import { repairTailNotes } from './placement-tail-note';
 import { repairLastNotes } from './placement-last-note';
 import { gapNotes, researchCrammedPassages } from './search-gaps';
+import { repairShortLines } from './dense-short-lines';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
 import { isSpoken, pronounce, readDictionary, spokenForm } from './pronounce';
@@ -371,6 +372,8 @@ async function placeAgreedWords(
   repairHeadsBeforeNote(tails.words, tails.moved, stretches); // and heads before their line's note
   repairTailNotes(tails.words, tails.moved, stretches, env.db); // squeezed on a held note's tail
   repairLastNotes(tails.words, tails.moved, stretches, env.db); // a line's last word on a later note
+  // Short lines placed on the synth after a long gap, onto the voice right after the line before.
+  repairShortLines(tails.words, tails.moved, stretches, voiced);
   const repaired = tails.words;
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);
