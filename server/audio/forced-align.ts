@@ -330,6 +330,26 @@ function recogniserFailed(error: unknown): string {
   return `The recogniser failed (${(error as Error).message.slice(0, 200)}).`;
 }
 
+/** The last placement rules, each moving words (in place) onto the stem's notes. */
+function repairOntoNotes(
+  tails: {
+    words: Parameters<typeof repairGapOnsets>[0];
+    moved: Parameters<typeof repairGapOnsets>[1];
+  },
+  stretches: Parameters<typeof repairGapOnsets>[2],
+  db: Parameters<typeof repairTailNotes>[3],
+  voiced: Parameters<typeof repairShortLines>[3],
+): void {
+  const { words, moved } = tails;
+  // Words late inside a note begun after a pause (in a line's gap, or a line's first word), onto it.
+  repairGapOnsets(words, moved, stretches);
+  repairHeadsBeforeNote(words, moved, stretches); // and heads before their line's note
+  repairTailNotes(words, moved, stretches, db); // squeezed on a held note's tail
+  repairLastNotes(words, moved, stretches, db); // a line's last word on a later note
+  // Short lines placed on the synth after a long gap, onto the voice right after the line before.
+  repairShortLines(words, moved, stretches, voiced);
+}
+
 /**
  * The words where the searches agree line by line (consensus.ts), the missing ones filled in, line
  * heads and squeezed words repaired with the stem's voicing and energy, each with its confidence,
@@ -367,13 +387,7 @@ async function placeAgreedWords(
   const held = await placeHeldVowelLines(passages, sync, voiced, recogniser);
   // Words packed against a held note the search cut short, moved into the sung gap after them.
   const tails = repairHeldTails(held.words, stretches, env.db);
-  // Words late inside a note begun after a pause (in a line's gap, or a line's first word), onto it.
-  repairGapOnsets(tails.words, tails.moved, stretches);
-  repairHeadsBeforeNote(tails.words, tails.moved, stretches); // and heads before their line's note
-  repairTailNotes(tails.words, tails.moved, stretches, env.db); // squeezed on a held note's tail
-  repairLastNotes(tails.words, tails.moved, stretches, env.db); // a line's last word on a later note
-  // Short lines placed on the synth after a long gap, onto the voice right after the line before.
-  repairShortLines(tails.words, tails.moved, stretches, voiced);
+  repairOntoNotes(tails, stretches, env.db, voiced);
   const repaired = tails.words;
   const items = toItems(words, spoken, repaired, duration);
   const squeezedLines = crampedLines(repaired);
