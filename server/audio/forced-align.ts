@@ -12,7 +12,7 @@ import { repairHeadsBeforeNote } from './placement-head-note';
 import { repairTailNotes } from './placement-tail-note';
 import { repairLastNotes } from './placement-last-note';
 import { gapNotes, researchCrammedPassages } from './search-gaps';
-import { repairShortLines } from './dense-short-lines';
+import { repairShortLines } from './placement-short-lines';
 import type { PcmAudio } from './pcm';
 import { pcmDuration, pcmLength } from './pcm';
 import { isSpoken, pronounce, readDictionary, spokenForm } from './pronounce';

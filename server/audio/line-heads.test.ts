@@ -101,20 +101,23 @@ describe('repairLineHeads: a held first note', () => {
     expect(repairLineHeads(placed, [{ start: 10, end: 13.5 }])).toEqual(placed);
   });
 
+  /** The demo's stem before "I hear the river": two notes, plucked blips, then the phrase's notes. */
+  const blipsThenPhrase = () => [
+    ...[7.1, 7.81, 8.18, 8.42, 8.79, 9.06, 9.38].map((start, k) => ({
+      start,
+      end: start + (k < 2 ? 0.26 : 0.08),
+    })),
+    { start: 9.58, end: 9.86 },
+    { start: 9.9, end: 10.17 },
+    { start: 10.24, end: 11.31 },
+  ];
+
   it('spreads a crammed head run over its phrase, which blips before it do not join to the line before', () => {
     // "I hear the river": "I hear the" crammed into 10.57-10.76; sung from 9.58 (notes at 9.58,
     // 9.90, 10.24), after plucked blips (0.07-0.12 s) that run back to the line before.
     const placed = [w(0, 7.1, 7.96), w(1, 10.57, 10.59, 1), w(1, 10.6, 10.68, 3)];
     placed.push(w(1, 10.69, 10.76, 2), w(1, 10.83, 11.29, 4));
-    const voiced = [7.1, 7.81, 8.18, 8.42, 8.79, 9.06, 9.38].map((start, k) => ({
-      start,
-      end: start + (k < 2 ? 0.26 : 0.08),
-    }));
-    voiced.push(
-      { start: 9.58, end: 9.86 },
-      { start: 9.9, end: 10.17 },
-      { start: 10.24, end: 11.31 },
-    );
+    const voiced = blipsThenPhrase();
     const [, i, hear, the, river] = repairLineHeads(placed, voiced);
     expect(i?.start).toBeCloseTo(9.58, 5);
     expect(hear?.start).toBeGreaterThan(9.7);
@@ -126,15 +129,7 @@ describe('repairLineHeads: a held first note', () => {
 
   it('walks a single squeezed head back through blips as before (to the line before: no move)', () => {
     const placed = [w(0, 7.1, 7.96), w(1, 10.57, 10.59, 1), w(1, 10.6, 10.95, 3)];
-    const voiced = [7.1, 7.81, 8.18, 8.42, 8.79, 9.06, 9.38].map((start, k) => ({
-      start,
-      end: start + (k < 2 ? 0.26 : 0.08),
-    }));
-    voiced.push(
-      { start: 9.58, end: 9.86 },
-      { start: 9.9, end: 10.17 },
-      { start: 10.24, end: 11.31 },
-    );
+    const voiced = blipsThenPhrase();
     expect(repairLineHeads(placed, voiced).slice(1)).toEqual(placed.slice(1));
   });
 });

@@ -13,6 +13,14 @@ export interface Stretch {
   end: number;
 }
 
+/** The index of the stretch that holds time `t` (-1: `t` is unvoiced). */
+export const stretchAt = (stretches: readonly Stretch[], t: number): number =>
+  stretches.findIndex((s) => s.start <= t && s.end > t);
+
+/** How long the voice was silent before stretch `i` began (Infinity for the first). */
+export const pauseBefore = (stretches: readonly Stretch[], i: number): number =>
+  stretches[i]!.start - (stretches[i - 1]?.end ?? -Infinity);
+
 export const headRules = {
   /** A gap this long between two words of one line means the words before it were pulled early. */
   inLineGapSeconds: 0.5,
@@ -86,7 +94,7 @@ function heldHead(
   let i = stretches.findIndex((s) => s.start <= head.start && s.end >= head.start - r.joinSeconds);
   if (i < 0) return;
   // A word starting with its own stretch begins its note: it is not squeezed at a note's end.
-  const own = stretches.find((s) => s.start <= head.start && s.end > head.start);
+  const own = stretches[stretchAt(stretches, head.start)];
   if (own && head.start - own.start < r.ownOnsetSeconds) return;
   let last = 0;
   while (last + 1 < line.length && line[last + 1]!.end - line[last + 1]!.start < r.squeezedSeconds)

@@ -14,7 +14,7 @@
  * The word's end stays. A stretch that ends before the word, or one that runs on from the word
  * before, moves nothing.
  */
-import type { Stretch, TimedWord } from './line-heads';
+import { stretchAt, pauseBefore, type Stretch, type TimedWord } from './line-heads';
 
 export const gapOnsetRules = {
   /** The gap inside the line: at least this long... */
@@ -63,19 +63,19 @@ function noteInGap(before: TimedWord, word: TimedWord, stretches: readonly Stret
       s.start > before.end + r.pauseSeconds &&
       s.start <= word.start - r.insideSeconds &&
       s.end > word.start &&
-      s.start - (stretches[i - 1]?.end ?? -Infinity) >= r.pauseSeconds,
+      pauseBefore(stretches, i) >= r.pauseSeconds,
   );
 }
 
 /** The stretch a line's first word lies inside, begun after a pause and after the line before. */
 function headNote(before: TimedWord | undefined, word: TimedWord, stretches: readonly Stretch[]) {
   const r = gapOnsetRules;
-  const i = stretches.findIndex((s) => s.start <= word.start && s.end > word.start);
+  const i = stretchAt(stretches, word.start);
   const note = stretches[i];
   if (!note) return undefined;
   const inside = word.start - note.start;
   if (inside < r.headInsideSeconds || inside > r.headBackSeconds) return undefined;
-  if (note.start - (stretches[i - 1]?.end ?? -Infinity) < r.headPauseSeconds) return undefined;
+  if (pauseBefore(stretches, i) < r.headPauseSeconds) return undefined;
   if (before && note.start < before.end + r.headFreeSeconds) return undefined;
   return note;
 }

@@ -12,7 +12,7 @@
  * second starts after it. Tried first: the head lies on blips or silence and its own note (`ownNote`)
  * comes right before the second word; the head then takes that note up to the second word.
  */
-import type { Stretch, TimedWord } from './line-heads';
+import { pauseBefore, type Stretch, type TimedWord } from './line-heads';
 
 export const headNoteRules = {
   nearSeconds: 0.1,
@@ -83,7 +83,7 @@ function lineNote(head: TimedWord, second: TimedWord, stretches: readonly Stretc
   );
   const note = stretches[i];
   if (!note || !long(note)) return undefined;
-  if (note.start - (stretches[i - 1]?.end ?? -Infinity) < r.pauseSeconds) return undefined;
+  if (pauseBefore(stretches, i) < r.pauseSeconds) return undefined;
   const ahead = note.start - head.start;
   if (ahead < r.minAheadSeconds || ahead > r.maxAheadSeconds) return undefined;
   const onNote = stretches.some((s) => long(s) && s.end > head.start && s.start < head.end);
@@ -107,7 +107,7 @@ function ownNote(head: TimedWord, second: TimedWord, stretches: readonly Stretch
     (s, i) =>
       s.start >= head.end &&
       s.end - s.start >= r.ownNoteSeconds &&
-      s.start - (stretches[i - 1]?.end ?? -Infinity) >= r.ownPauseSeconds &&
+      pauseBefore(stretches, i) >= r.ownPauseSeconds &&
       s.start - head.start >= r.minAheadSeconds &&
       s.start - head.start <= r.maxAheadSeconds &&
       s.start <= second.start - r.keptSeconds &&

@@ -15,7 +15,7 @@
  * `endVoicedShare` or more of it: the line's last note was cut short too) and the next line is not
  * reached. Otherwise nothing moves.
  */
-import type { Stretch, TimedWord } from './line-heads';
+import { stretchAt, type Stretch, type TimedWord } from './line-heads';
 import { deepestDip } from './squeezed-words';
 import { voicedShare } from './voicing';
 
@@ -76,7 +76,7 @@ function startsPulledRun(
   if (held.line !== first.line || first.start - held.end > r.runOnSeconds) return false;
   if (held.end - held.start < r.heldSeconds || first.end - first.start >= r.shortSeconds)
     return false;
-  const note = stretches.find((s) => s.start <= first.start && s.end > first.start);
+  const note = stretches[stretchAt(stretches, first.start)];
   return !!note && note.start <= held.end - r.insideSeconds;
 }
 

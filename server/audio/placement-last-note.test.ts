@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { repairLastNotes } from './placement-last-note';
-import { timedWord as w } from './test-words';
-import { FRAME_SECONDS } from './voicing';
-
-/** A stem energy: `low` dB, with -15 dB over each of `notes` (seconds). */
-function energy(seconds: number, notes: readonly { start: number; end: number }[], low = -60) {
-  const db = new Float64Array(Math.round(seconds / FRAME_SECONDS)).fill(low);
-  for (const n of notes)
-    for (let f = Math.round(n.start / FRAME_SECONDS); f < Math.round(n.end / FRAME_SECONDS); f++)
-      db[f] = -15;
-  return db;
-}
+import { notesEnergy as energy, timedWord as w } from './test-words';
 
 describe("repairLastNotes: a line's last word placed on a later note than its own", () => {
   // "das leben | ist": "leben" on its note from 94.09 s (two syllables, 94.09 and 94.33), "ist"

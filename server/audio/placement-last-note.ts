@@ -9,7 +9,7 @@
  * before it (a note of its own, not the start of the last word's): the last word starts there,
  * its end kept, and the word before ends there at the latest. `db`: the stem's energy per frame.
  */
-import type { Stretch, TimedWord } from './line-heads';
+import { pauseBefore, type Stretch, type TimedWord } from './line-heads';
 import { deepestDip } from './squeezed-words';
 
 export const lastNoteRules = {
@@ -57,8 +57,7 @@ function ownNote(before: TimedWord, word: TimedWord, stretches: readonly Stretch
     const s = stretches[i]!;
     if (s.start > word.start - r.earlySeconds) return undefined;
     if (s.start < word.start - r.reachSeconds) continue;
-    if (s.start - stretches[i - 1]!.end < r.pauseSeconds || s.end - s.start < r.noteSeconds)
-      continue;
+    if (pauseBefore(stretches, i) < r.pauseSeconds || s.end - s.start < r.noteSeconds) continue;
     return s.end < word.start ? s : undefined;
   }
   return undefined;

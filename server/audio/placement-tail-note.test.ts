@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { repairTailNotes } from './placement-tail-note';
-import { timedWord as w } from './test-words';
-import { FRAME_SECONDS } from './voicing';
-
-/** A stem energy: -60 dB, with -15 dB over each of `notes` (seconds). */
-function energy(seconds: number, notes: readonly { start: number; end: number }[], low = -60) {
-  const db = new Float64Array(Math.round(seconds / FRAME_SECONDS)).fill(low);
-  for (const n of notes)
-    for (let f = Math.round(n.start / FRAME_SECONDS); f < Math.round(n.end / FRAME_SECONDS); f++)
-      db[f] = -15;
-  return db;
-}
+import { notesEnergy as energy, timedWord as w } from './test-words';
 
 describe('repairTailNotes: a short word squeezed onto the tail of the held note before it', () => {
   // "be~~ my feet": "be" held 91.48-92.15 s, "my" placed at 91.97-92.03 and sung on the short

@@ -11,7 +11,7 @@
  * is a breath or a consonant, not the voicing threshold cutting a steady note). The word takes that
  * note; the word before keeps the time the word left. `db` is the stem's energy per FRAME_SECONDS.
  */
-import type { Stretch, TimedWord } from './line-heads';
+import { stretchAt, pauseBefore, type Stretch, type TimedWord } from './line-heads';
 import { deepestDip } from './squeezed-words';
 
 export const tailNoteRules = {
@@ -58,14 +58,14 @@ function ownNote(
 ) {
   const r = tailNoteRules;
   if (word.end - word.start >= r.squeezedSeconds) return undefined;
-  const holding = stretches.find((s) => s.start <= word.start && s.end > word.start);
+  const holding = stretches[stretchAt(stretches, word.start)];
   if (!holding || holding.start > word.start - r.insideSeconds) return undefined;
   if (holding.start > before.end || holding.end < before.end - 0.05) return undefined;
   return stretches.find(
     (s, i) =>
       s.start >= word.end &&
       s.start <= word.start + r.reachSeconds &&
-      s.start - (stretches[i - 1]?.end ?? -Infinity) >= r.pauseSeconds &&
+      pauseBefore(stretches, i) >= r.pauseSeconds &&
       s.end <= next.start - r.clearSeconds,
   );
 }

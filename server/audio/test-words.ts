@@ -1,4 +1,5 @@
-import type { TimedWord } from './line-heads';
+import type { Stretch, TimedWord } from './line-heads';
+import { FRAME_SECONDS } from './voicing';
 
 /** Test helper: a placed word of `line` from `start` to `end` s, `phones` phones long. */
 export const timedWord = (line: number, start: number, end: number, phones = 3): TimedWord => ({
@@ -23,6 +24,15 @@ export function lineOfWords(
 /** Test helper: a flat stem energy (no dips) for `seconds`, 10 ms frames. */
 export const flatEnergy = (seconds: number) =>
   new Float64Array(Math.round(seconds * 100)).fill(-20);
+
+/** Test helper: a stem energy of `seconds`: `low` dB, with -15 dB over each of `notes` (seconds). */
+export function notesEnergy(seconds: number, notes: readonly Stretch[], low = -60): Float64Array {
+  const db = new Float64Array(Math.round(seconds / FRAME_SECONDS)).fill(low);
+  for (const n of notes)
+    for (let f = Math.round(n.start / FRAME_SECONDS); f < Math.round(n.end / FRAME_SECONDS); f++)
+      db[f] = -15;
+  return db;
+}
 
 /** Test helper: four lines of two ten-phone words, sung where placed, at 0, 5, 10 and 15 s. */
 export const steadyLines = (): TimedWord[] =>

@@ -126,10 +126,10 @@ function withGivenIds(
     if (from) touched.add(from);
     return [from, give(to)];
   });
+  const conflicted = new Set(conflicts.map((c) => c.key));
   for (const at of ids.keys()) {
     const held = getItem(mine, at);
-    if (held && !touched.has(held) && !conflicts.some((c) => c.key === at))
-      out.push([held, give(held)]);
+    if (held && !touched.has(held) && !conflicted.has(at)) out.push([held, give(held)]);
   }
   // A conflict's key is the word's key in the merged doc (the dialog finds it by that key).
   const given = conflicts.map((c) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repairShortLines } from './dense-short-lines';
+import { repairShortLines } from './placement-short-lines';
 import type { TimedWord } from './line-heads';
 import { lineOfWords as line } from './test-words';
 import { voicedShare } from './voicing';
